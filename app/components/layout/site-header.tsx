@@ -1,0 +1,157 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { mainNav } from "~/content/navigation";
+import { site } from "~/content/site";
+
+export type HeaderUser = { greetingName: string; isAdmin: boolean };
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? "bg-plum-100 text-plum-900" : "text-plum-800 hover:bg-plum-50"
+  }`;
+
+export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  // Close the menu when the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-plum-100 bg-cream/95 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-24 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex shrink-0 items-center gap-2 font-serif text-xl text-plum-900 sm:text-2xl">
+          <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 text-gold-500" fill="currentColor">
+            <path d="M16 3c2 5 6 8 11 9-5 1-9 4-11 9-2-5-6-8-11-9 5-1 9-4 11-9z" />
+            <circle cx="16" cy="25" r="3" />
+          </svg>
+          {site.brand}
+        </Link>
+
+        <nav aria-label="Main" className="hidden xl:block">
+          <ul className="flex items-center gap-0.5">
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={navLinkClass}
+                  reloadDocument={item.to === "/app"}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          {cart}
+          <div className="hidden items-center gap-2 sm:flex">
+            <AccountActions user={user} />
+          </div>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full text-plum-800 hover:bg-plum-50 xl:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </div>
+
+      <div
+        ref={menuRef}
+        id={menuId}
+        hidden={!open}
+        className="max-h-[calc(100dvh-6rem)] overflow-y-auto border-t border-plum-100 bg-cream px-4 pb-6 xl:hidden"
+      >
+        <nav aria-label="Mobile">
+          <ul className="grid gap-1 pt-3 sm:grid-cols-2">
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  reloadDocument={item.to === "/app"}
+                  className={({ isActive }) =>
+                    `block rounded-xl px-4 py-3 font-medium ${isActive ? "bg-plum-100 text-plum-900" : "text-plum-800 hover:bg-plum-50"}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-plum-100 pt-4 sm:hidden">
+          <AccountActions user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function AccountActions({ user }: { user: HeaderUser | null }) {
+  if (!user) {
+    return (
+      <Link to="/auth" className="btn-primary">
+        Sign In
+      </Link>
+    );
+  }
+  return (
+    <>
+      <span className="text-sm text-plum-800">Welcome, {user.greetingName}</span>
+      <Link to="/my-purchases" className="btn-ghost">
+        My Downloads
+      </Link>
+      {user.isAdmin ? (
+        <Link to="/admin" className="btn-ghost">
+          Admin
+        </Link>
+      ) : null}
+      <Form method="post" action="/sign-out">
+        <button type="submit" className="btn-outline">
+          Sign Out
+        </button>
+      </Form>
+    </>
+  );
+}

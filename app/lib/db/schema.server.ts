@@ -1,0 +1,179 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------- accounts (Better Auth)
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** Failed sign-in attempts, kept in the database so a lockout holds across restarts and instances. */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** What is limited: `signin:email+client`, `signin-ip:ip`, `signup:ip`, ... */
+    bucket: text("bucket").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_attempts_bucket_idx").on(t.bucket, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- catalogue and sales (spec §3)
+
+export const products = pgTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    shortDescription: text("short_description").notNull().default(""),
+    description: text("description").notNull().default(""),
+    category: text("category"),
+    productType: text("product_type").notNull().default("digital_guide"),
+    priceCents: integer("price_cents").notNull().default(0),
+    durationMinutes: integer("duration_minutes"),
+    imageUrl: text("image_url"),
+    /** Storage key of the main file; never a public URL. */
+    downloadUrl: text("download_url"),
+    videoUrl: text("video_url"),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    /** Storage keys of the PDF attachments. */
+    pdfAttachments: text("pdf_attachments").array().notNull().default(sql`'{}'::text[]`),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    /** Set when a product that has buyers is deleted: gone from the catalogue, kept for its buyers. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("products_sort_idx").on(t.sortOrder)],
+);
+
+export const purchases = pgTable(
+  "purchases",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    /** 'paid' is the only value shown to users; also 'pending', 'refunded'. */
+    status: text("status").notNull(),
+    createdAt: createdAt(),
+    totalAmountCents: integer("total_amount_cents").notNull(),
+    productIds: text("product_ids").array().notNull(),
+    /** 'stripe', 'demo' or 'free'. */
+    provider: text("provider").notNull(),
+    /** The provider's checkout or payment reference; unique so one checkout fulfils once. */
+    providerRef: text("provider_ref"),
+    /** UK Consumer Contracts Regulations reg. 37: when and to what wording the buyer consented. */
+    consent: jsonb("consent").$type<{ at: string; wording: string }>(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("purchases_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("purchases_provider_ref_idx").on(t.provider, t.providerRef),
+  ],
+);
+
+export const subscribers = pgTable("subscribers", {
+  email: text("email").primaryKey(),
+  userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+  subscribed: boolean("subscribed").notNull().default(false),
+  subscriptionTier: text("subscription_tier"),
+  subscriptionEnd: timestamp("subscription_end", { withTimezone: true }),
+  provider: text("provider"),
+  providerCustomerId: text("provider_customer_id"),
+  providerSubscriptionId: text("provider_subscription_id"),
+  /** The subscription will not renew: access lasts to subscription_end. */
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** Payment-provider events already handled, so a redelivered webhook is a no-op. */
+export const processedEvents = pgTable("processed_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
+
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type Purchase = typeof purchases.$inferSelect;
+export type Subscriber = typeof subscribers.$inferSelect;

@@ -1,0 +1,182 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional());
+
+const boolish = z
+  .enum(["", "0", "1", "false", "true", "no", "yes"])
+  .default("")
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const intWithDefault = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .default(String(fallback))
+    .transform((v) => (v === "" ? String(fallback) : v))
+    .pipe(z.coerce.number<string>().int().positive());
+
+/** Every setting the process reads. Nothing else in the code base reads `process.env`. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.string().default("3000").pipe(z.coerce.number<string>().int().min(0).max(65535)),
+    HOST: z.string().trim().min(1).default("127.0.0.1"),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: optionalUrl.refine(
+      (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+      "must be a postgres:// or postgresql:// URL",
+    ),
+    AUTH_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v))
+      .refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
+    SMTP_URL: optionalUrl.refine(
+      (v) => v === undefined || /^smtps?:\/\//.test(v),
+      "must be an smtp:// or smtps:// URL",
+    ),
+    MAIL_FROM: z.string().trim().default("Sacred Healing <hello@example.com>"),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    STRIPE_PRICE_DIGITAL_ACCESS: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    STRIPE_API_HOST: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    STRIPE_API_PORT: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? Number(v) : undefined)),
+    STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().trim().default("us-east-1"),
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    S3_ACCESS_KEY_ID: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    S3_SECRET_ACCESS_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email())),
+    TRUST_PROXY: boolish,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    UPLOAD_MAX_PDF_MB: intWithDefault(200),
+    UPLOAD_MAX_IMAGE_MB: intWithDefault(10),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required with DATABASE_URL (every instance must share it)",
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "is required with STRIPE_SECRET_KEY (webhooks must be verified)",
+      });
+    }
+    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: "S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & {
+  AUTH_SECRET: string;
+  /** Absolute data folder. */
+  DATA_DIR: string;
+  /** The site's public origin, without a trailing slash. */
+  PUBLIC_URL: string;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses an environment record; throws a ConfigError whose message is one line naming the variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path[0] ?? "environment";
+    throw new ConfigError(`Invalid configuration: ${String(name)} ${issue?.message ?? "is invalid"}`);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, "");
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    AUTH_SECRET: env.AUTH_SECRET ?? embeddedSecret(dataDir),
+  };
+}
+
+/**
+ * On the embedded database the secret is generated once and kept in the data folder, so
+ * `npm start` works without configuration and sessions survive restarts.
+ */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,35 @@
+import { createCookie } from "react-router";
+import { z } from "zod";
+
+/** A one-time toast that survives a redirect (for example 'Access Denied' after leaving /admin). */
+export const flashToastSchema = z.object({
+  title: z.string().max(200),
+  description: z.string().max(500).optional(),
+  variant: z.enum(["default", "destructive"]).default("default"),
+});
+export type FlashToast = z.infer<typeof flashToastSchema>;
+
+function flashCookie(secret: string, secure: boolean) {
+  return createCookie("flash", { httpOnly: true, sameSite: "lax", path: "/", secure, secrets: [secret], maxAge: 60 });
+}
+
+type CookieOptions = { secret: string; secure: boolean };
+
+export async function setFlash(toast: FlashToast, options: CookieOptions): Promise<string> {
+  return flashCookie(options.secret, options.secure).serialize(toast);
+}
+
+/** Reads the pending toast, if any, and the header that clears it. */
+export async function takeFlash(
+  request: Request,
+  options: CookieOptions,
+): Promise<{ toast: FlashToast | null; clearHeader: string | null }> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes("flash=")) return { toast: null, clearHeader: null };
+  const cookie = flashCookie(options.secret, options.secure);
+  const parsed = flashToastSchema.safeParse(await cookie.parse(cookieHeader));
+  return {
+    toast: parsed.success ? parsed.data : null,
+    clearHeader: await cookie.serialize("", { maxAge: 0 }),
+  };
+}

@@ -1,0 +1,26 @@
+import type { Readable } from "node:stream";
+
+export type StoredObject = { size: number; modifiedAt: Date };
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * Where product files and images live. Keys are server-made relative paths such as
+ * `pdfs/1732262400000-guide.pdf`; nothing from a browser is ever used as a key.
+ */
+export interface Storage {
+  put(key: string, body: Readable | Buffer, contentType: string): Promise<StoredObject>;
+  stat(key: string): Promise<StoredObject | undefined>;
+  /** A stream of the object's bytes, or of one inclusive byte range of them. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^(?:[a-z0-9][a-z0-9._-]*\/)*[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
+
+/** Keys are made by the server, but we still refuse anything that could leave the storage root. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes("..")) {
+    throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+  }
+}

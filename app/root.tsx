@@ -1,0 +1,84 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/layout/site-footer";
+import { type HeaderUser, SiteHeader } from "./components/layout/site-header";
+import { useNonce } from "./components/nonce";
+import { showToast } from "./components/ui/toast";
+import { CookieBanner } from "./features/consent/cookie-banner";
+import { servicesContext } from "./lib/context";
+import { takeFlash } from "./lib/flash.server";
+import { NotFound } from "./routes/not-found";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(servicesContext);
+  const { toast, clearHeader } = await takeFlash(request, {
+    secret: env.AUTH_SECRET,
+    secure: env.PUBLIC_URL.startsWith("https://"),
+  });
+  const user: HeaderUser | null = null;
+  return data(
+    { user, flash: toast, publicUrl: env.PUBLIC_URL },
+    clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#432554" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <SiteHeader user={rootData?.user ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <CookieBanner />
+        <Toaster position="bottom-right" duration={4500} richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const flash = loaderData.flash;
+  useEffect(() => {
+    if (flash) showToast(flash);
+  }, [flash]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl">Unexpected Application Error!</h1>
+      <p className="mt-4 text-muted">Something went wrong on our side. Please try again in a moment.</p>
+      <a href="/" className="btn-primary mt-8">
+        Return to Home
+      </a>
+    </section>
+  );
+}

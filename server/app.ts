@@ -1,0 +1,144 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { requestContext, servicesContext } from "~/lib/context";
+import type { AppServices } from "~/lib/services.server";
+import { securityHeaders } from "./security-headers";
+
+type Variables = { requestId: string; nonce: string; clientIp: string };
+
+export type CreateAppOptions = {
+  services: AppServices;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  /** Folder of the client build to serve (production); omitted in dev, where Vite serves assets. */
+  staticRoot?: string;
+};
+
+const IMAGE_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  avif: "image/avif",
+  png: "image/png",
+  jpg: "image/jpeg",
+};
+
+export function createApp({ services, build, mode, staticRoot }: CreateAppOptions) {
+  const { env, logger } = services;
+  const https = env.PUBLIC_URL.startsWith("https://");
+  const app = new Hono<{ Variables: Variables }>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    c.set("requestId", requestId);
+    c.set("nonce", randomBytes(16).toString("base64"));
+    c.set(
+      "clientIp",
+      clientAddress(c.req.raw.headers, env.TRUST_PROXY, () => getConnInfo(c).remote.address),
+    );
+    await next();
+    for (const [name, value] of Object.entries(
+      securityHeaders({ nonce: c.get("nonce"), dev: mode === "development", https }),
+    )) {
+      c.res.headers.set(name, value);
+    }
+    c.res.headers.set("X-Request-Id", requestId);
+    logger.info(
+      {
+        reqId: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
+  });
+
+  app.use(compress());
+
+  if (staticRoot) {
+    app.use(
+      "/assets/*",
+      async (c, next) => {
+        await next();
+        if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+      },
+      serveStatic({ root: staticRoot }),
+    );
+    app.use(serveStatic({ root: staticRoot }));
+  }
+
+  app.get("/api/health", async (c) => {
+    try {
+      await services.database.ping();
+      return c.json({ status: "ok", database: services.database.kind });
+    } catch (error) {
+      logger.error({ err: error }, "health check: database unreachable");
+      return c.json({ status: "error", database: "unreachable" }, 503);
+    }
+  });
+
+  // Public images (covers, gallery art). Product files are never served from here.
+  app.get("/media/:folder/:file", async (c) => {
+    const { folder, file } = c.req.param();
+    const ext = file.split(".").pop() ?? "";
+    const type = IMAGE_TYPES[ext];
+    if (!type || !/^[a-z0-9-]+$/.test(folder) || !/^[A-Za-z0-9._-]+$/.test(file) || file.startsWith(".")) {
+      return c.json({ error: "Not found" }, 404);
+    }
+    const key = `${folder}/${file}`;
+    const info = await services.images.stat(key);
+    if (!info) return c.json({ error: "Not found" }, 404);
+    const stream = await services.images.read(key);
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      headers: {
+        "Content-Type": type,
+        "Content-Length": String(info.size),
+        "Cache-Control": "public, max-age=86400",
+        "Cross-Origin-Resource-Policy": "cross-origin",
+      },
+    });
+  });
+
+  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+
+  const handleRequest = createRequestHandler(build, mode);
+  app.all("*", async (c) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestContext, { requestId: c.get("requestId"), nonce: c.get("nonce"), clientIp: c.get("clientIp") });
+    return handleRequest(c.req.raw, context);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    logger.error({ err: error, reqId: c.get("requestId"), path: c.req.path }, "unhandled error");
+    return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
+  });
+
+  return app;
+}
+
+/**
+ * The client's address. X-Forwarded-For is believed only behind a configured proxy, and then only
+ * its last entry, the one our proxy appended: anything before it is whatever the client sent.
+ */
+export function clientAddress(headers: Headers, trustProxy: boolean, socketAddress: () => string | undefined): string {
+  if (trustProxy) {
+    const forwarded = headers.get("x-forwarded-for");
+    const last = forwarded?.split(",").pop()?.trim();
+    if (last) return last;
+  }
+  try {
+    return socketAddress() ?? "unknown";
+  } catch {
+    // In-process requests (tests) have no socket.
+    return "unknown";
+  }
+}

@@ -1,0 +1,41 @@
+import { seedCatalogue } from "~/features/catalogue/seed-catalogue.server";
+import type { AppServices } from "~/lib/services.server";
+
+export type Command = {
+  usage: string;
+  run(services: AppServices, args: string[]): Promise<string>;
+};
+
+/** Every operator command. The CLI runs them in the live server (control channel) or on its own. */
+export const commands: Record<string, Command> = {
+  status: {
+    usage: "status                      database kind and health",
+    async run(services) {
+      await services.database.ping();
+      return `ok: ${services.database.kind} database, data folder ${services.env.DATA_DIR}`;
+    },
+  },
+  seed: {
+    usage: "seed                        add the demo catalogue when the catalogue is empty",
+    async run(services) {
+      const added = await seedCatalogue(services);
+      return added ? `seeded ${added} products` : "catalogue not empty: nothing seeded";
+    },
+  },
+};
+
+export async function runCommand(services: AppServices, name: string, args: string[]): Promise<string> {
+  const command = commands[name];
+  if (!command) throw new UsageError(`Unknown command "${name}".\n${usage()}`);
+  return command.run(services, args);
+}
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export function usage(): string {
+  return `Commands:\n${Object.values(commands)
+    .map((c) => `  ${c.usage}`)
+    .join("\n")}`;
+}

@@ -1,0 +1,67 @@
+import path from "node:path";
+import * as build from "virtual:react-router/server-build";
+import { serve } from "@hono/node-server";
+import { seedCatalogue } from "~/features/catalogue/seed-catalogue.server";
+import { DataLockError } from "~/lib/db/data-lock.server";
+import { ConfigError, getEnv } from "~/lib/env.server";
+import { createLogger } from "~/lib/logger.server";
+import { createServices } from "~/lib/services.server";
+import { createApp } from "./app";
+import { runCommand } from "./commands";
+import { controlSocketPath, startControlServer } from "./control-channel";
+
+export { build };
+
+/** The production server: `node build/server/index.js`. */
+async function start() {
+  const env = getEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const services = await createServices(env, logger);
+  await seedCatalogue(services);
+
+  const app = createApp({
+    services,
+    build,
+    mode: "production",
+    staticRoot: path.relative(process.cwd(), path.resolve(import.meta.dirname, "../client")),
+  });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info({ url: `http://${info.address}:${info.port}`, database: services.database.kind }, "server listening");
+  });
+  const control = await startControlServer(controlSocketPath(env.DATA_DIR), ({ command, args }) =>
+    runCommand(services, command, args),
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    control?.close();
+    server.close(async () => {
+      await services.database.close();
+      logger.info("shutdown complete");
+      process.exit(0);
+    });
+    // Keep-alive connections with no request in flight would hold close() open.
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+if (import.meta.main) {
+  start().catch((error: unknown) => {
+    if (error instanceof ConfigError || error instanceof DataLockError) {
+      console.error(error.message);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  });
+}
