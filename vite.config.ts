@@ -16,5 +16,5 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     },
   },
-  build: { sourcemap: isSsrBuild ? true : false },
+  build: { sourcemap: Boolean(isSsrBuild) },
 }));

@@ -10,6 +10,12 @@ import { createApp } from "./app";
 import { runCommand } from "./commands";
 import { controlSocketPath, startControlServer } from "./control-channel";
 
+export { seedCatalogue } from "~/features/catalogue/seed-catalogue.server";
+export { parseEnv } from "~/lib/env.server";
+export { createServices } from "~/lib/services.server";
+// For tests that drive the built server in-process.
+export { createApp } from "./app";
+export { runCommand } from "./commands";
 export { build };
 
 /** The production server: `node build/server/index.js`. */

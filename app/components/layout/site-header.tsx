@@ -110,6 +110,7 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
                   to={item.to}
                   end={item.to === "/"}
                   reloadDocument={item.to === "/app"}
+                  onClick={() => setOpen(false)}
                   className={({ isActive }) =>
                     `block rounded-xl px-4 py-3 font-medium ${isActive ? "bg-plum-100 text-plum-900" : "text-plum-800 hover:bg-plum-50"}`
                   }

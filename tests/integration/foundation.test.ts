@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../support/test-app";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.server.seedCatalogue(t.services);
+});
+afterAll(() => t.cleanup());
+
+describe("the server", () => {
+  it("reports the database reachable", async () => {
+    const res = await t.app.request("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: t.services.database.kind });
+  });
+
+  it("sends the security headers on a page, with a fresh nonce for its scripts", async () => {
+    const res = await t.app.request("/");
+    expect(res.status).toBe(200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const second = await t.app.request("/");
+    expect(second.headers.get("content-security-policy")).not.toBe(csp);
+  });
+
+  it("sends the security headers on an API response too", async () => {
+    const res = await t.app.request("/api/health");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("redirects the old library addresses to /products from the server", async () => {
+    for (const path of ["/stories", "/healing-guides", "/courses"]) {
+      const res = await t.app.request(path);
+      expect(res.status).toBe(301);
+      expect(res.headers.get("location")).toBe("/products");
+    }
+  });
+
+  it("answers an unknown page with the not-found page and status 404", async () => {
+    const res = await t.app.request("/no/such/page");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("404");
+  });
+
+  it("answers an unknown API path with JSON 404, not a page", async () => {
+    const res = await t.app.request("/api/nothing-here");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "Not found" });
+  });
+
+  it("renders every route of the route table", async () => {
+    const paths = [
+      "/",
+      "/about",
+      "/products",
+      "/reiki",
+      "/zyto",
+      "/aromatherapy",
+      "/music",
+      "/media-events",
+      "/contact",
+    ];
+    for (const path of [...paths, "/auth", "/terms", "/privacy", "/cookie-policy", "/refund", "/disclaimer", "/app"]) {
+      const res = await t.app.request(path);
+      expect(res.status, path).toBe(200);
+    }
+  });
+
+  it("serves seeded cover images publicly and refuses paths outside the image store", async () => {
+    const ok = await t.app.request("/media/covers/chakra-balance-guide.webp");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toBe("image/webp");
+    for (const bad of ["/media/covers/..%2Fauth-secret", "/media/..%2Ffiles/x.webp", "/media/covers/missing.webp"]) {
+      expect((await t.app.request(bad)).status).toBe(404);
+    }
+  });
+
+  it("sends HSTS when the public address is https", async () => {
+    const secure = await createTestApp({ PUBLIC_URL: "https://shop.example.org" });
+    try {
+      const res = await secure.app.request("/api/health");
+      expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+    } finally {
+      await secure.cleanup();
+    }
+  });
+});

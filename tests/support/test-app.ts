@@ -1,0 +1,21 @@
+import path from "node:path";
+import { createTestServices } from "./test-services";
+
+type ServerModule = typeof import("../../server/main");
+
+/**
+ * The production server bundle (build/server/index.js), so HTTP tests exercise exactly what ships.
+ * `npm test` builds before it runs them.
+ */
+export async function loadServerBuild(): Promise<ServerModule> {
+  const file = path.resolve("build/server/index.js");
+  return (await import(/* @vite-ignore */ file)) as ServerModule;
+}
+
+/** An in-process app on a clean database; requests go through `app.request(...)`. */
+export async function createTestApp(overrides: Record<string, string> = {}) {
+  const server = await loadServerBuild();
+  const context = await createTestServices(overrides, server);
+  const app = server.createApp({ services: context.services, build: server.build, mode: "production" });
+  return { ...context, app, server };
+}
