@@ -16,18 +16,23 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/layout/site-header";
 import { useNonce } from "./components/nonce";
 import { showToast } from "./components/ui/toast";
+import { getSessionUser } from "./features/accounts/get-session-user.server";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { servicesContext } from "./lib/context";
 import { takeFlash } from "./lib/flash.server";
 import { NotFound } from "./routes/not-found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { env } = services;
   const { toast, clearHeader } = await takeFlash(request, {
     secret: env.AUTH_SECRET,
     secure: env.PUBLIC_URL.startsWith("https://"),
   });
-  const user: HeaderUser | null = null;
+  const sessionUser = await getSessionUser(request, services);
+  const user: HeaderUser | null = sessionUser
+    ? { greetingName: sessionUser.greetingName, isAdmin: sessionUser.isAdmin }
+    : null;
   return data(
     { user, flash: toast, publicUrl: env.PUBLIC_URL },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,

@@ -106,6 +106,11 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     });
   });
 
+  // Better Auth's own HTTP endpoints, limited to the links we send by e-mail. Sign-in, sign-up and the
+  // rest go through our form actions, which apply the lockout; nothing else of Better Auth is public.
+  app.get("/api/auth/verify-email", (c) => services.auth.handler(c.req.raw));
+  app.get("/api/auth/reset-password/:token", (c) => services.auth.handler(c.req.raw));
+
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 
   const handleRequest = createRequestHandler(build, mode);

@@ -101,6 +101,13 @@ export const envSchema = z
       .pipe(z.array(z.email())),
     TRUST_PROXY: boolish,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Sign-in lockout: failures per e-mail and client address, and per client address, in one window. */
+    AUTH_SIGNIN_MAX_PER_ACCOUNT: intWithDefault(5),
+    AUTH_SIGNIN_MAX_PER_IP: intWithDefault(50),
+    AUTH_SIGNUP_MAX_PER_IP: intWithDefault(10),
+    /** Verification and reset e-mails per address in one window. */
+    AUTH_EMAILS_MAX_PER_ADDRESS: intWithDefault(3),
+    AUTH_LIMIT_WINDOW_MINUTES: intWithDefault(15),
     UPLOAD_MAX_PDF_MB: intWithDefault(200),
     UPLOAD_MAX_IMAGE_MB: intWithDefault(10),
   })

@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+/** Spec §5 text sanitising: angle brackets and null characters are removed. */
+export function sanitizeText(value: string): string {
+  return value.replace(/[<>\0]/g, "");
+}
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MIN = 2;
+export const NAME_MAX = 100;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Email: sanitised, trimmed and lowercased, then checked in the spec's order. */
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .transform((v) => sanitizeText(v).trim().toLowerCase())
+  .superRefine((email, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: "custom", message });
+    if (email === "") return fail("Email is required");
+    if (email.length > EMAIL_MAX) return fail("Email is too long");
+    if (!EMAIL_SHAPE.test(email)) return fail("Please enter a valid email address");
+    const parts = email.split("@");
+    if (parts.length !== 2 || (parts[0]?.length ?? 0) > 64 || (parts[1]?.length ?? 0) > 253) {
+      return fail("Invalid email format");
+    }
+  });
+
+/** The four sign-up password rules, also shown as the checklist under the field. */
+export const passwordRules = [
+  { label: "At least 8 characters", test: (p: string) => p.length >= PASSWORD_MIN },
+  { label: "One uppercase letter", test: (p: string) => /[A-Z]/.test(p) },
+  { label: "One lowercase letter", test: (p: string) => /[a-z]/.test(p) },
+  { label: "One number", test: (p: string) => /\d/.test(p) },
+] as const;
+
+export const signUpPasswordSchema = z
+  .string({ error: "Invalid password" })
+  .min(PASSWORD_MIN, "Password must be at least 8 characters long")
+  .max(PASSWORD_MAX, "Password is too long")
+  .regex(/[A-Z]/, "Password must contain at least one uppercase letter")
+  .regex(/[a-z]/, "Password must contain at least one lowercase letter")
+  .regex(/\d/, "Password must contain at least one number");
+
+export const signInPasswordSchema = z.string({ error: "Password is required" }).min(1, "Password is required");
+
+/** Letters of any script (Zoë, José), spaces, hyphens and both straight and typographic apostrophes. */
+const NAME_CHARACTERS = /^[\p{L}\p{M}\s'’-]+$/u;
+
+export const fullNameSchema = z
+  .string({ error: "Full name is required" })
+  .transform((v) => sanitizeText(v).trim())
+  .superRefine((name, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: "custom", message });
+    if (name === "") return fail("Full name is required");
+    if (name.length > NAME_MAX) return fail("Full name is too long");
+    if (!NAME_CHARACTERS.test(name))
+      return fail("Full name can only contain letters, spaces, hyphens, and apostrophes");
+    if (name.length < NAME_MIN) return fail("Full name must be at least 2 characters long");
+  });
+
+export const signInSchema = z.object({ email: emailSchema, password: signInPasswordSchema });
+export const signUpSchema = z.object({ fullName: fullNameSchema, email: emailSchema, password: signUpPasswordSchema });
+export const emailOnlySchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1, "This reset link is invalid or has expired.").max(512),
+  password: signUpPasswordSchema,
+});
+
+export type FieldErrors = Partial<Record<"fullName" | "email" | "password" | "token", string>>;
+
+/** The first message for each field, as the form shows them. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] as keyof FieldErrors | undefined;
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** Spec §5 strength colour: grey when empty, green when fully valid, yellow at 6+ characters, red otherwise. */
+export function passwordStrength(password: string): "empty" | "valid" | "fair" | "weak" {
+  if (password === "") return "empty";
+  if (signUpPasswordSchema.safeParse(password).success) return "valid";
+  return password.length >= 6 ? "fair" : "weak";
+}
+
+/** 'Welcome, {local part}': the part of the e-mail before the @, sanitised. */
+export function greetingName(email: string): string {
+  return sanitizeText(email.split("@")[0] ?? "");
+}
+
+/** A redirect target from the query string, kept only when it is a path on this site. */
+export function safeRedirect(target: string | null | undefined, fallback = "/products"): string {
+  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  return target;
+}

@@ -1,0 +1,59 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Database } from "~/lib/db/client.server";
+import * as schema from "~/lib/db/schema.server";
+import type { Env } from "~/lib/env.server";
+import type { Mailer } from "~/lib/mail/mailer.server";
+import { passwordResetEmail, verificationEmail } from "./emails";
+import { grantAdminIfListed } from "./manage-admins.server";
+
+/** The header our server sets from the socket (or trusted proxy); client-sent values are overwritten. */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+export function createAuth({ env, db, mailer }: { env: Env; db: Database; mailer: Mailer }) {
+  return betterAuth({
+    appName: "Sacred Healing",
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [env.PUBLIC_URL],
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    // Our own limiter (attempt-limiter.server.ts) is kept in the database and shared by every instance.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 14,
+      // Rolling: a session used at least once a day stays alive.
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(passwordResetEmail(user.email, user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationEmail(user.email, user.name, url));
+      },
+      afterEmailVerification: async (user) => {
+        await grantAdminIfListed(db, env.ADMIN_EMAILS, user);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

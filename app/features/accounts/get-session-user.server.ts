@@ -1,0 +1,46 @@
+import { redirect } from "react-router";
+import { setFlash } from "~/lib/flash.server";
+import type { AppServices } from "~/lib/services.server";
+import { greetingName } from "./auth-schemas";
+import { isAdmin } from "./manage-admins.server";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  /** For the header: 'Welcome, {greetingName}'. */
+  greetingName: string;
+};
+
+/** The signed-in user of this request, from the session cookie, or null. */
+export async function getSessionUser(request: Request, services: AppServices): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")) return null;
+  const session = await services.auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { id, email, name } = session.user;
+  return { id, email, name, isAdmin: await isAdmin(services.database.db, id), greetingName: greetingName(email) };
+}
+
+/** For protected pages: no session means a redirect to /auth (and back here after signing in). */
+export async function requireUser(request: Request, services: AppServices): Promise<SessionUser> {
+  const user = await getSessionUser(request, services);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, 302);
+  }
+  return user;
+}
+
+/** Admin pages: signed-in non-admins go home with the 'Access Denied' toast. */
+export async function requireAdmin(request: Request, services: AppServices): Promise<SessionUser> {
+  const user = await requireUser(request, services);
+  if (!user.isAdmin) {
+    const cookie = await setFlash(
+      { title: "Access Denied", description: "You don't have admin privileges.", variant: "destructive" },
+      { secret: services.env.AUTH_SECRET, secure: services.env.PUBLIC_URL.startsWith("https://") },
+    );
+    throw redirect("/", { status: 302, headers: { "Set-Cookie": cookie } });
+  }
+  return user;
+}

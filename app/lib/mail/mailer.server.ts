@@ -1,0 +1,51 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "../logger.server";
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * SMTP when a URL is configured; otherwise every message becomes a .eml file in the outbox folder
+ * and one log line with its subject and first link, so sign-up works on a machine with no mail.
+ */
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
+  const { smtpUrl, from, outboxDir, logger } = options;
+  const firstLink = (text: string) => /https?:\/\/\S+/.exec(text)?.[0];
+
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+        logger.info({ to: message.to, subject: message.subject }, "mail sent");
+      },
+    };
+  }
+
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await builder.sendMail({ from, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "")}.eml`,
+      );
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      logger.info(
+        { to: message.to, subject: message.subject, link: firstLink(message.text), file },
+        "mail written to outbox",
+      );
+    },
+  };
+}
