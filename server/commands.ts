@@ -1,3 +1,5 @@
+import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
+import { addAdmin, listAdmins, removeAdmin } from "~/features/accounts/manage-admins.server";
 import { seedCatalogue } from "~/features/catalogue/seed-catalogue.server";
 import type { AppServices } from "~/lib/services.server";
 
@@ -20,6 +22,28 @@ export const commands: Record<string, Command> = {
     async run(services) {
       const added = await seedCatalogue(services);
       return added ? `seeded ${added} products` : "catalogue not empty: nothing seeded";
+    },
+  },
+  admin: {
+    usage: "admin add|remove <email> | admin list   manage who has the admin role",
+    async run(services, [action, email]) {
+      const { db } = services.database;
+      if (action === "list") {
+        const admins = await listAdmins(db);
+        return admins.length ? admins.join("\n") : "No admins yet.";
+      }
+      if ((action === "add" || action === "remove") && email) {
+        return action === "add" ? addAdmin(db, email) : removeAdmin(db, email);
+      }
+      throw new UsageError(`Usage: ${commands.admin?.usage}`);
+    },
+  },
+  "user:create": {
+    usage: "user:create <email> <password> <full name>   a verified account, no e-mail needed",
+    async run(services, [email, password, ...name]) {
+      if (!email || !password || name.length === 0) throw new UsageError(`Usage: ${commands["user:create"]?.usage}`);
+      const created = await createVerifiedUser(services, { email, password, fullName: name.join(" ") });
+      return `Created ${created.email} (${created.id}).`;
     },
   },
 };
