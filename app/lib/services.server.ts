@@ -42,6 +42,6 @@ export async function createServices(env: Env, logger = createLogger(env.LOG_LEV
     files: createLocalStorage(path.join(env.DATA_DIR, "files")),
     images: createLocalStorage(path.join(env.DATA_DIR, "images")),
     mailer,
-    auth: createAuth({ env, db: database.db, mailer }),
+    auth: createAuth({ env, db: database.db, mailer, logger }),
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -19,6 +20,38 @@ export async function dismissCookieBanner(page: Page, choice: "all" | "necessary
       );
     }
   }, choice);
+}
+
+/** A unique address for one test, so tests never share accounts. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomBytes(4).toString("hex")}@example.com`.toLowerCase();
+}
+
+export const PASSWORD = "Passw0rd1";
+
+/** Runs an operator command in the server under test, through its control socket. */
+export async function serverCommand(command: string, ...args: string[]): Promise<string> {
+  const { controlSocketPath, sendControlCommand } = await import("../../server/control-channel");
+  const response = await sendControlCommand(controlSocketPath(dataDir), { command, args });
+  if (!response) throw new Error("The server under test is not answering on its control socket");
+  if (!response.ok) throw new Error(response.error);
+  return response.output;
+}
+
+/** A verified customer account, made by the operator command (no e-mail round trip). */
+export async function createUser(label = "customer", { admin = false } = {}) {
+  const email = uniqueEmail(label);
+  await serverCommand("user:create", email, PASSWORD, "Test Customer");
+  if (admin) await serverCommand("admin", "add", email);
+  return { email, password: PASSWORD };
+}
+
+/** Signs in through the /auth form, as a person would. */
+export async function signIn(page: Page, user: { email: string; password: string }, path = "/auth") {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
 }
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 640;

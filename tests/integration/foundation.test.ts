@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
+import { HttpSession } from "../support/http-session";
 import { createTestApp } from "../support/test-app";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -99,6 +101,24 @@ describe("the server", () => {
       expect(res.headers.get("strict-transport-security")).toContain("max-age=");
     } finally {
       await secure.cleanup();
+    }
+  });
+
+  it("shows 'Unexpected Application Error!' with status 500 when a page fails, and leaks nothing", async () => {
+    const broken = await createTestApp();
+    try {
+      await createVerifiedUser(broken.services, { email: "e@example.com", password: "Passw0rd1", fullName: "Er Ror" });
+      const browser = new HttpSession(broken.app);
+      await browser.post("/auth", { intent: "signin", email: "e@example.com", password: "Passw0rd1" });
+      // The database goes away: the next page that needs it fails.
+      await broken.services.database.close();
+      const res = await browser.get("/");
+      expect(res.status).toBe(500);
+      const html = await res.text();
+      expect(html).toContain("Unexpected Application Error!");
+      expect(html).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
+    } finally {
+      await broken.cleanup();
     }
   });
 });

@@ -6,7 +6,7 @@ import { site } from "~/content/site";
 export type HeaderUser = { greetingName: string; isAdmin: boolean };
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
+  `block whitespace-nowrap rounded-full px-2.5 py-1.5 text-sm font-medium transition-colors ${
     isActive ? "bg-plum-100 text-plum-900" : "text-plum-800 hover:bg-plum-50"
   }`;
 
@@ -51,24 +51,30 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
           {site.brand}
         </Link>
 
-        <nav aria-label="Main" className="hidden xl:block">
-          <ul className="flex items-center gap-0.5">
-            {mainNav.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={navLinkClass}
-                  reloadDocument={item.to === "/app"}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="hidden flex-col items-end gap-1 xl:flex">
+          <div className="flex items-center gap-2">
+            {cart}
+            <AccountActions user={user} compact />
+          </div>
+          <nav aria-label="Main">
+            <ul className="flex items-center">
+              {mainNav.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.to === "/"}
+                    className={navLinkClass}
+                    reloadDocument={item.to === "/app"}
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
 
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2 xl:hidden">
           {cart}
           <div className="hidden items-center gap-2 sm:flex">
             <AccountActions user={user} />
@@ -76,7 +82,7 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
           <button
             ref={toggleRef}
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full text-plum-800 hover:bg-plum-50 xl:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-full text-plum-800 hover:bg-plum-50"
             aria-expanded={open}
             aria-controls={menuId}
             aria-label={open ? "Close menu" : "Open menu"}
@@ -129,27 +135,28 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
   );
 }
 
-function AccountActions({ user }: { user: HeaderUser | null }) {
+function AccountActions({ user, compact = false }: { user: HeaderUser | null; compact?: boolean }) {
+  const size = compact ? "min-h-9 px-4 py-1.5" : "";
   if (!user) {
     return (
-      <Link to="/auth" className="btn-primary">
+      <Link to="/auth" className={`btn-primary whitespace-nowrap ${size}`}>
         Sign In
       </Link>
     );
   }
   return (
     <>
-      <span className="text-sm text-plum-800">Welcome, {user.greetingName}</span>
-      <Link to="/my-purchases" className="btn-ghost">
+      <span className="text-sm whitespace-nowrap text-plum-800">Welcome, {user.greetingName}</span>
+      <Link to="/my-purchases" className={`btn-ghost whitespace-nowrap ${size}`}>
         My Downloads
       </Link>
       {user.isAdmin ? (
-        <Link to="/admin" className="btn-ghost">
+        <Link to="/admin" className={`btn-ghost whitespace-nowrap ${size}`}>
           Admin
         </Link>
       ) : null}
       <Form method="post" action="/sign-out">
-        <button type="submit" className="btn-outline">
+        <button type="submit" className={`btn-outline whitespace-nowrap ${size}`}>
           Sign Out
         </button>
       </Form>

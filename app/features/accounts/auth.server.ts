@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~/lib/db/client.server";
 import * as schema from "~/lib/db/schema.server";
 import type { Env } from "~/lib/env.server";
+import type { Logger } from "~/lib/logger.server";
 import type { Mailer } from "~/lib/mail/mailer.server";
 import { passwordResetEmail, verificationEmail } from "./emails";
 import { grantAdminIfListed } from "./manage-admins.server";
@@ -10,8 +11,12 @@ import { grantAdminIfListed } from "./manage-admins.server";
 /** The header our server sets from the socket (or trusted proxy); client-sent values are overwritten. */
 export const CLIENT_IP_HEADER = "x-client-ip";
 
-export function createAuth({ env, db, mailer }: { env: Env; db: Database; mailer: Mailer }) {
+export function createAuth({ env, db, mailer, logger }: { env: Env; db: Database; mailer: Mailer; logger: Logger }) {
   return betterAuth({
+    logger: {
+      log: (level, message, ...args) =>
+        logger[level === "success" ? "info" : level]({ args }, `better-auth: ${message}`),
+    },
     appName: "Sacred Healing",
     baseURL: env.PUBLIC_URL,
     basePath: "/api/auth",

@@ -24,6 +24,15 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.resolve("drizzle");
 
+/** Closing twice (shutdown racing a test's cleanup, say) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
+}
+
 export type OpenDatabaseOptions = {
   dataDir: string;
   databaseUrl?: string | undefined;
@@ -47,7 +56,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await pool.query("select 1");
       },
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     };
   }
 
@@ -63,13 +72,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await client.query("select 1");
       },
-      close: async () => {
+      close: once(async () => {
         try {
           await client.close();
         } finally {
           lock.release();
         }
-      },
+      }),
     };
   } catch (error) {
     lock.release();

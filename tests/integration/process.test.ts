@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+/** The production server as `npm start` runs it, on its own data folder and port. */
+function startServer(dataDir: string, port: number): { child: ChildProcess; output: () => string } {
+  let output = "";
+  const child = spawn(process.execPath, ["build/server/index.js"], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(port: number) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not become healthy");
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "sacred-process-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe.skipIf(!!process.env.TEST_DATABASE_URL)("the server process on the embedded database", () => {
+  it("refuses a second server on the same data folder, and stops cleanly on SIGTERM", async () => {
+    const port = await freePort();
+    const first = startServer(dataDir, port);
+    await waitForHealth(port);
+    expect(existsSync(path.join(dataDir, "server.lock"))).toBe(true);
+
+    const second = startServer(dataDir, await freePort());
+    expect(await exited(second.child)).toBe(1);
+    expect(second.output()).toMatch(/The data folder .* is in use by another process \(pid \d+\)/);
+
+    // A response in flight when SIGTERM arrives (headers sent, body streaming) still completes.
+    const res = await fetch(`http://127.0.0.1:${port}/products`);
+    first.child.kill("SIGTERM");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("</html>");
+    expect(await exited(first.child)).toBe(0);
+    expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+    expect(existsSync(path.join(dataDir, "control.sock"))).toBe(false);
+  }, 60_000);
+
+  it("stops with one clear line naming an invalid setting", async () => {
+    const child = spawn(process.execPath, ["build/server/index.js"], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: "not-a-port" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr?.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    expect(await exited(child)).toBe(1);
+    expect(stderr.trim()).toMatch(/^Invalid configuration: PORT .*$/);
+  });
+});
