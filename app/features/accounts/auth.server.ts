@@ -14,8 +14,7 @@ export const CLIENT_IP_HEADER = "x-client-ip";
 export function createAuth({ env, db, mailer, logger }: { env: Env; db: Database; mailer: Mailer; logger: Logger }) {
   return betterAuth({
     logger: {
-      log: (level, message, ...args) =>
-        logger[level === "success" ? "info" : level]({ args }, `better-auth: ${message}`),
+      log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`),
     },
     appName: "Sacred Healing",
     baseURL: env.PUBLIC_URL,
