@@ -26,5 +26,7 @@ export default [
   route("stories", "routes/to-products.tsx", { id: "stories" }),
   route("healing-guides", "routes/to-products.tsx", { id: "healing-guides" }),
   route("courses", "routes/to-products.tsx", { id: "courses" }),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

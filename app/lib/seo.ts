@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { site } from "~/content/site";
+import { mailtoUrl, site } from "~/content/site";
 
 export type PageMetaInput = {
   title: string;
@@ -10,8 +10,13 @@ export type PageMetaInput = {
   origin?: string | undefined;
   /** Image for link previews; an absolute URL or a path. */
   image?: string | undefined;
+  /** Alt text of the preview image. */
+  imageAlt?: string | undefined;
   type?: "website" | "product" | "article";
 };
+
+/** The default link-preview image (public/og-image.jpg) and its size, which some apps require. */
+export const DEFAULT_OG_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630 } as const;
 
 /** Title, description, canonical URL, Open Graph and Twitter card tags for one page. */
 export function pageMeta({
@@ -20,11 +25,13 @@ export function pageMeta({
   path,
   origin = "",
   image,
+  imageAlt,
   type = "website",
 }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title === site.brand ? title : `${title} | ${site.brand}`;
   const url = `${origin}${path}`;
-  const imageUrl = `${origin}${image ?? "/og-image.jpg"}`;
+  const imageUrl = image && /^https?:\/\//.test(image) ? image : `${origin}${image ?? DEFAULT_OG_IMAGE.path}`;
+  const alt = imageAlt ?? `${site.brand}: ${site.tagline}`;
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -35,11 +42,19 @@ export function pageMeta({
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: imageUrl },
+    ...(image
+      ? []
+      : [
+          { property: "og:image:width", content: String(DEFAULT_OG_IMAGE.width) },
+          { property: "og:image:height", content: String(DEFAULT_OG_IMAGE.height) },
+        ]),
+    { property: "og:image:alt", content: alt },
     { property: "og:locale", content: "en_GB" },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: imageUrl },
+    { name: "twitter:image:alt", content: alt },
   ];
 }
 
@@ -47,4 +62,40 @@ export function pageMeta({
 export function originFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { publicUrl?: string } | undefined;
   return root?.publicUrl ?? "";
+}
+
+/** schema.org: the practice as a local health-and-beauty business, with hours and contact. */
+export function practiceJsonLd(origin: string) {
+  const [days, hours] = site.openingHours.split(" ");
+  const [opens, closes] = (hours ?? "").split("-");
+  const dayNames: Record<string, string> = {
+    Mo: "Monday",
+    Tu: "Tuesday",
+    We: "Wednesday",
+    Th: "Thursday",
+    Fr: "Friday",
+    Sa: "Saturday",
+    Su: "Sunday",
+  };
+  const codes = Object.keys(dayNames);
+  const [from, to] = (days ?? "").split("-");
+  const dayOfWeek = codes.slice(codes.indexOf(from ?? ""), codes.indexOf(to ?? "") + 1).map((code) => dayNames[code]);
+  return {
+    "@context": "https://schema.org",
+    "@type": "HealthAndBeautyBusiness",
+    "@id": `${origin}/#practice`,
+    name: site.brand,
+    description: site.tagline,
+    url: `${origin}/`,
+    image: `${origin}${DEFAULT_OG_IMAGE.path}`,
+    email: mailtoUrl.replace("mailto:", ""),
+    telephone: `+${site.messagingNumber}`,
+    founder: { "@type": "Person", name: site.practitioner },
+    address: { "@type": "PostalAddress", addressLocality: site.locality, addressCountry: site.country },
+    areaServed: "GB",
+    currenciesAccepted: "GBP",
+    openingHours: site.openingHours,
+    openingHoursSpecification: [{ "@type": "OpeningHoursSpecification", dayOfWeek, opens, closes }],
+    sameAs: Object.values(site.social),
+  };
 }

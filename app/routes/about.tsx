@@ -1,15 +1,58 @@
 import { PageHero } from "~/components/layout/page-hero";
+import { IconBadge } from "~/components/marketing/icons";
+import { ButtonLink } from "~/components/marketing/links";
+import { Section } from "~/components/marketing/section";
+import { aboutContent as content } from "~/content/about";
+import { site } from "~/content/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "About",
-    description: "The story and training of the practitioner behind Sacred Healing.",
+    description: `The story, training and healing philosophy of ${site.practitioner}, Reiki Master and holistic wellness practitioner.`,
     path: "/about",
     origin: originFrom(matches),
   });
 
-export default function Page() {
-  return <PageHero title="About" intro="The story and training of the practitioner behind Sacred Healing." />;
+const trainingIcons = ["hands", "scan", "drop", "music"] as const;
+
+export default function About() {
+  const { hero, story, training, philosophy, buttons } = content;
+  return (
+    <>
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />
+      <Section title={story.title} width="max-w-3xl">
+        <div className="space-y-4 text-lg leading-relaxed text-muted">
+          {story.paragraphs.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
+      </Section>
+      <Section title={training.title} tone="tinted">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {training.cards.map((card, index) => (
+            <li key={card.title} className="card p-6">
+              <IconBadge name={trainingIcons[index % trainingIcons.length] ?? "star"} />
+              <h3 className="mt-4 text-xl">{card.title}</h3>
+              <p className="mt-2 text-sm text-muted">{card.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title={philosophy.title} width="max-w-3xl">
+        <div className="space-y-4 text-lg leading-relaxed text-muted">
+          {philosophy.paragraphs.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
+        <div className="mt-10 flex flex-wrap justify-center gap-3">
+          <ButtonLink to={buttons.primary.to}>{buttons.primary.label}</ButtonLink>
+          <ButtonLink to={buttons.secondary.to} className="btn-outline">
+            {buttons.secondary.label}
+          </ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
 }

@@ -1,15 +1,93 @@
 import { PageHero } from "~/components/layout/page-hero";
+import { SocialLinks } from "~/components/layout/social-links";
+import { Icon, type IconName } from "~/components/marketing/icons";
+import { ExternalLink } from "~/components/marketing/links";
+import { PracticeJsonLd } from "~/components/marketing/practice-json-ld";
+import { Section } from "~/components/marketing/section";
+import { contactContent as content } from "~/content/contact";
+import { contactFaqs } from "~/content/faqs";
+import { mailtoUrl, messagingUrl, site } from "~/content/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Contact",
-    description: "Get in touch to book a session or ask a question.",
+    description: `Book a session or ask a question by e-mail or WhatsApp. Open ${site.hours}; we reply within 24 hours.`,
     path: "/contact",
     origin: originFrom(matches),
   });
 
-export default function Page() {
-  return <PageHero title="Contact" intro="Get in touch to book a session or ask a question." />;
+export default function Contact({ matches }: Route.ComponentProps) {
+  const { hero, cards, message, social, faqs } = content;
+  const mailWithSubject = `${mailtoUrl}?subject=${encodeURIComponent(message.subject)}`;
+  const infoCards: { icon: IconName; title: string; body: React.ReactNode }[] = [
+    {
+      icon: "mail",
+      title: cards.email.title,
+      body: (
+        <a href={mailtoUrl} className="underline-offset-4 hover:underline">
+          {cards.email.text}
+        </a>
+      ),
+    },
+    {
+      icon: "chat",
+      title: cards.messaging.title,
+      body: (
+        <ExternalLink href={messagingUrl} className="underline-offset-4 hover:underline">
+          {cards.messaging.text}
+        </ExternalLink>
+      ),
+    },
+    { icon: "clock", title: cards.hours.title, body: cards.hours.text },
+    { icon: "pin", title: cards.location.title, body: cards.location.text },
+  ];
+  return (
+    <>
+      <PracticeJsonLd origin={originFrom(matches)} />
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />
+      <section aria-label="Contact details" className="mx-auto max-w-6xl px-4 sm:px-6">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {infoCards.map((card) => (
+            <li key={card.title} className="card p-6 text-center">
+              <span className="inline-flex size-12 items-center justify-center rounded-full bg-plum-100 text-plum-700">
+                <Icon name={card.icon} />
+              </span>
+              <h2 className="mt-4 text-xl">{card.title}</h2>
+              <p className="mt-2 break-words text-muted">{card.body}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <Section title={message.title} intro={message.text} width="max-w-3xl">
+        <div className="flex flex-col items-center gap-4">
+          <a href={mailWithSubject} className="btn-primary">
+            <Icon name="mail" className="size-5" />
+            {message.button}
+          </a>
+          <p className="font-semibold text-plum-800">{message.promise}</p>
+        </div>
+      </Section>
+
+      <Section title={social.title} intro={social.text} tone="tinted">
+        <SocialLinks className="justify-center" />
+      </Section>
+
+      <Section title={faqs.title} width="max-w-3xl">
+        <div className="space-y-3" data-testid="faqs">
+          {contactFaqs.map((faq) => (
+            <details key={faq.question} className="card group p-5">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-serif text-lg text-plum-900">
+                {faq.question}
+                <Icon name="right" className="size-5 shrink-0 transition-transform group-open:rotate-90" />
+              </summary>
+              <p className="mt-3 text-muted">{faq.answer}</p>
+            </details>
+          ))}
+        </div>
+      </Section>
+    </>
+  );
 }

@@ -1,15 +1,16 @@
-import { PageHero } from "~/components/layout/page-hero";
+import { LegalPage } from "~/components/marketing/legal-page";
+import { disclaimer as document } from "~/content/legal/disclaimer";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/disclaimer";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Disclaimer",
-    description: "Important information about the nature of our services.",
+    title: document.title,
+    description: document.description,
     path: "/disclaimer",
     origin: originFrom(matches),
   });
 
 export default function Page() {
-  return <PageHero title="Disclaimer" intro="Important information about the nature of our services." />;
+  return <LegalPage document={document} />;
 }

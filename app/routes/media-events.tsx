@@ -1,15 +1,99 @@
 import { PageHero } from "~/components/layout/page-hero";
+import { SocialLinks } from "~/components/layout/social-links";
+import { Icon } from "~/components/marketing/icons";
+import { ExternalLink, ScrollLink } from "~/components/marketing/links";
+import { Section } from "~/components/marketing/section";
+import { mediaEventsContent as content } from "~/content/media-events";
+import { angelPhotos } from "~/content/photos";
+import { angelVideoUrl, featuredVideos, youtubeWatchUrl } from "~/content/videos";
+import { PhotoGrid } from "~/features/media/photo-grid";
+import { SacredMomentsGallery } from "~/features/media/sacred-moments-gallery";
+import { VideoFacade } from "~/features/media/video-facade";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/media-events";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Media & Events",
-    description: "Videos, galleries and upcoming events.",
+    description:
+      "Videos and photographs from sacred places in Romania, Stonehenge and Glastonbury, the angel light gallery, and news of upcoming events.",
     path: "/media-events",
     origin: originFrom(matches),
   });
 
-export default function Page() {
-  return <PageHero title="Media & Events" intro="Videos, galleries and upcoming events." />;
+export default function MediaEvents() {
+  const { hero, videos, angel, events, sacredMoments, connect } = content;
+  return (
+    <>
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro}>
+        {hero.buttons.map((button, index) => (
+          <ScrollLink
+            key={button.target}
+            target={button.target}
+            className={index === 0 ? "btn-primary" : "btn-outline"}
+          >
+            {button.label}
+          </ScrollLink>
+        ))}
+      </PageHero>
+
+      <Section id={videos.id} title={videos.title}>
+        <ul className="grid gap-6 md:grid-cols-3" data-testid="video-cards">
+          {featuredVideos.map((video) => (
+            <li key={video.id} className="card flex flex-col overflow-hidden">
+              <VideoFacade video={video} noteClassName="mx-5 mt-3" />
+              <div className="flex flex-1 flex-col p-5">
+                <p className="self-start rounded-full bg-plum-100 px-3 py-0.5 text-xs font-semibold text-plum-800">
+                  {video.platform}
+                </p>
+                <h3 className="mt-3 text-xl">{video.title}</h3>
+                <p className="mt-2 flex-1 text-sm text-muted">{video.description}</p>
+                <p className="mt-3 text-xs text-muted italic">{video.caption}</p>
+                <ExternalLink href={youtubeWatchUrl(video)} className="btn-outline mt-4">
+                  {videos.watchLabel}
+                  <span className="sr-only">: {video.title}</span>
+                </ExternalLink>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id={angel.id} title={angel.title} intro={angel.intro} tone="tinted" width="max-w-5xl">
+        <div data-testid="angel-gallery">
+          <PhotoGrid title={angel.title} photos={angelPhotos} columns="grid-cols-2 sm:grid-cols-3" />
+        </div>
+        <div className="mt-8 text-center">
+          <ExternalLink href={angelVideoUrl} className="btn-primary">
+            <Icon name="play" className="size-4" />
+            {angel.videoLink}
+          </ExternalLink>
+        </div>
+      </Section>
+
+      <Section id={events.id} title={events.title} width="max-w-3xl">
+        <div className="card flex flex-col items-center p-8 text-center">
+          <Icon name="calendar" className="size-10 text-gold-700" />
+          <p className="mt-4 font-serif text-2xl text-plum-900">{events.empty}</p>
+          <p className="mt-2 text-muted">{events.text}</p>
+          <ScrollLink target={events.cta.target} className="btn-primary mt-6">
+            {events.cta.label}
+          </ScrollLink>
+        </div>
+      </Section>
+
+      <Section id={sacredMoments.id} title={sacredMoments.title} intro={sacredMoments.intro} tone="tinted">
+        <SacredMomentsGallery />
+      </Section>
+
+      <Section id={connect.id} title={connect.title} intro={connect.text}>
+        <SocialLinks className="justify-center" />
+        <div className="mt-8 text-center">
+          <ScrollLink target={connect.cta.target} className="btn-gold">
+            {connect.cta.label}
+          </ScrollLink>
+        </div>
+      </Section>
+    </>
+  );
 }

@@ -1,15 +1,79 @@
 import { PageHero } from "~/components/layout/page-hero";
+import { SocialLinks } from "~/components/layout/social-links";
+import { Icon } from "~/components/marketing/icons";
+import { ExternalLink, ScrollLink } from "~/components/marketing/links";
+import { Section } from "~/components/marketing/section";
+import { musicContent as content, songs } from "~/content/songs";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/music";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Sacred Songs",
-    description: "Songs for meditation, reflection and rest.",
+    description: "Four sacred songs for meditation, reflection and rest: listen on YouTube or download a sample.",
     path: "/music",
     origin: originFrom(matches),
   });
 
-export default function Page() {
-  return <PageHero title="Sacred Songs" intro="Songs for meditation, reflection and rest." />;
+export default function Music() {
+  const { hero, comingSoon, follow } = content;
+  return (
+    <>
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />
+      <section aria-label="Songs" className="mx-auto max-w-5xl px-4 pt-4 sm:px-6">
+        <ul className="grid gap-6 md:grid-cols-2" data-testid="songs">
+          {songs.map((song) => (
+            <li key={song.id} className="card flex flex-col p-6">
+              <div className="flex items-start gap-4">
+                <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-plum-700 text-white">
+                  <Icon name="music" />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <h2 className="text-2xl">{song.title}</h2>
+                  <p className="mt-1 text-sm text-muted">
+                    <span className="font-semibold text-gold-700">{song.theme}</span>
+                    <span aria-hidden="true"> · </span>
+                    <span className="sr-only">, duration </span>
+                    <span data-testid="duration">{song.duration}</span>
+                  </p>
+                </div>
+              </div>
+              <p className="mt-4 flex-1 text-muted">{song.description}</p>
+              <div className="mt-6 flex items-center gap-3">
+                <ExternalLink href={song.youtubeUrl} className="btn-primary flex-1">
+                  <Icon name="play" className="size-4" />
+                  {content.listenLabel}
+                  <span className="sr-only">: {song.title}</span>
+                </ExternalLink>
+                {song.audio ? (
+                  <a
+                    href={song.audio.src}
+                    download={song.audio.fileName}
+                    className="inline-flex size-11 items-center justify-center rounded-full border border-plum-600 text-plum-700 hover:bg-plum-50"
+                    title={`Download ${song.title} (${song.audio.format})`}
+                  >
+                    <Icon name="download" className="size-5" />
+                    <span className="sr-only">
+                      Download {song.title} ({song.audio.format})
+                    </span>
+                  </a>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="card mt-6 flex flex-col items-center bg-plum-50 p-8 text-center">
+          <Icon name="sparkle" className="size-8 text-gold-700" />
+          <h2 className="mt-3 text-2xl">{comingSoon.title}</h2>
+          <p className="mt-2 max-w-xl text-muted">{comingSoon.text}</p>
+          <ScrollLink target={comingSoon.target} className="btn-outline mt-6">
+            {comingSoon.cta}
+          </ScrollLink>
+        </div>
+      </section>
+      <Section id={follow.id} title={follow.title} intro={follow.text}>
+        <SocialLinks className="justify-center" />
+      </Section>
+    </>
+  );
 }

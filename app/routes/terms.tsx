@@ -1,15 +1,11 @@
-import { PageHero } from "~/components/layout/page-hero";
+import { LegalPage } from "~/components/marketing/legal-page";
+import { terms as document } from "~/content/legal/terms";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Terms and Conditions",
-    description: "The terms for using this website and our services.",
-    path: "/terms",
-    origin: originFrom(matches),
-  });
+  pageMeta({ title: document.title, description: document.description, path: "/terms", origin: originFrom(matches) });
 
 export default function Page() {
-  return <PageHero title="Terms and Conditions" intro="The terms for using this website and our services." />;
+  return <LegalPage document={document} />;
 }

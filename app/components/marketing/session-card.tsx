@@ -1,0 +1,40 @@
+import type { SessionPackage } from "~/content/sessions";
+import { formatSessionPrice } from "./format-session-price";
+import { Icon } from "./icons";
+import { ButtonLink } from "./links";
+
+/** One bookable package: title, price, duration, what is included, and a booking button. */
+export function SessionCard({ session, cta }: { session: SessionPackage; cta: string }) {
+  return (
+    <article
+      className={`card flex flex-col p-6 sm:p-8 ${session.featured ? "border-gold-500 ring-2 ring-gold-300" : ""}`}
+      aria-labelledby={`${session.id}-title`}
+    >
+      {session.featured ? (
+        <p className="mb-3 self-start rounded-full bg-gold-300 px-3 py-1 text-xs font-semibold text-plum-900">
+          Most popular
+        </p>
+      ) : null}
+      <h3 id={`${session.id}-title`} className="text-2xl">
+        {session.title}
+      </h3>
+      <p className="mt-3 flex items-baseline gap-2">
+        <span className="font-serif text-4xl text-plum-700">{formatSessionPrice(session.pricePence)}</span>
+        <span className="text-sm text-muted">{session.duration}</span>
+      </p>
+      <p className="mt-4 text-muted">{session.description}</p>
+      <ul className="mt-5 flex-1 space-y-2">
+        {session.includes.map((item) => (
+          <li key={item} className="flex gap-2 text-sm">
+            <Icon name="check" className="mt-0.5 size-4 shrink-0 text-gold-700" />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+      <ButtonLink to="/contact" className="btn-primary mt-6 w-full">
+        {cta}
+        <span className="sr-only">: {session.title}</span>
+      </ButtonLink>
+    </article>
+  );
+}

@@ -1,0 +1,91 @@
+import { policyTerms } from "../policies";
+import { site } from "../site";
+import type { LegalDocument } from "./legal-document";
+
+export const privacy: LegalDocument = {
+  title: "Privacy Policy",
+  description: "How we collect, use and protect your personal data under UK GDPR.",
+  lastUpdated: "2026-11-22",
+  sections: [
+    {
+      heading: "Who We Are",
+      paragraphs: [
+        `${site.practitioner}, a sole trader trading as ${site.brand} in ${site.city}, is the controller of your personal data under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018. Contact: ${site.email}.`,
+      ],
+    },
+    {
+      heading: "What We Collect",
+      items: [
+        "Account details: your name, e-mail address and a securely hashed password.",
+        "Purchase details: what you bought, when and for how much. Card details are handled by Stripe and never reach us.",
+        "Messages you send us by e-mail, WhatsApp or social media, and booking details.",
+        "Information you choose to share before a session, which may include health information.",
+        "Technical data needed to run the site securely, such as your IP address in server logs.",
+      ],
+    },
+    {
+      heading: "Legal Bases",
+      items: [
+        "Contract: to provide sessions, digital products and your account.",
+        "Legal obligation: to keep financial records for tax purposes.",
+        "Legitimate interests: to keep the website secure and answer your enquiries.",
+        "Consent: for optional analytics and marketing cookies, and for marketing e-mails. You can withdraw consent at any time.",
+        "Explicit consent: for any health information you share before a session, used only to keep the session safe and suitable for you.",
+      ],
+    },
+    {
+      heading: "Sharing Your Data",
+      paragraphs: [
+        "We never sell your data. We share it only with service providers who help us run the business, under contracts that protect it: Stripe (payments), our website host and e-mail provider, and YouTube (only if you accept marketing cookies and play a video on this site). We may also share data if the law requires it.",
+      ],
+    },
+    {
+      heading: "Security",
+      paragraphs: [
+        "The website uses encrypted connections (HTTPS), passwords are stored only as secure hashes, and access to your data is limited to the practitioner.",
+      ],
+    },
+    {
+      heading: "How Long We Keep Data",
+      items: [
+        policyTerms.financialRecords,
+        "Account data is kept while your account is open and deleted within 30 days of you asking us to close it, except where we must keep financial records.",
+        "Session notes and health information are kept for up to 2 years after your last session, then deleted.",
+        "Enquiries that do not lead to a booking are deleted after 12 months.",
+      ],
+    },
+    {
+      heading: "International Transfers",
+      paragraphs: [
+        "Some of our providers (such as Stripe) may process data outside the UK. When they do, the transfer is protected by UK adequacy regulations or the International Data Transfer Agreement or Addendum approved by the UK regulator.",
+      ],
+    },
+    {
+      heading: "Your Rights",
+      items: [
+        "Access: ask for a copy of the data we hold about you.",
+        "Rectification: ask us to correct inaccurate data.",
+        "Erasure: ask us to delete your data where there is no reason to keep it.",
+        "Restriction and objection: ask us to limit or stop using your data.",
+        "Portability: receive your data in a common format.",
+        "Withdraw consent at any time, without affecting earlier processing.",
+      ],
+    },
+    {
+      heading: "Complaints",
+      paragraphs: [
+        "If you are unhappy with how we use your data, please tell us first so we can put it right. You also have the right to complain to the Information Commissioner's Office (ICO), the UK regulator: ico.org.uk, telephone 0303 123 1113.",
+      ],
+    },
+    {
+      heading: "Cookies",
+      paragraphs: [
+        "We use strictly necessary cookies to run the site, and optional analytics and marketing cookies only with your consent, as the Privacy and Electronic Communications Regulations (PECR) require. See our Cookie Policy.",
+      ],
+    },
+    {
+      heading: "Contact",
+      paragraphs: [`To use any of your rights or ask a question, e-mail ${site.email}. ${policyTerms.replyPromise}`],
+    },
+  ],
+};
