@@ -59,7 +59,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <CookieBanner />
-        <Toaster position="bottom-right" duration={4500} richColors closeButton />
+        <Toaster
+          position="bottom-right"
+          duration={4500}
+          closeButton
+          toastOptions={{
+            classNames: {
+              toast: "!border-plum-200 !bg-white !text-ink",
+              error: "!border-red-300 !bg-red-50 !text-red-900",
+              success: "!border-green-300 !bg-green-50 !text-green-900",
+              description: "!text-inherit",
+            },
+          }}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

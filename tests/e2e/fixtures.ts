@@ -6,6 +6,8 @@ export const dataDir = process.env.E2E_DATA_DIR as string;
 
 /** Runs axe-core on the page and returns the violations (an empty list is a pass). */
 export async function accessibilityViolations(page: Page) {
+  // Let transitions (toasts sliding in, menus opening) settle: half-faded text is not what people read.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
