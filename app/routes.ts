@@ -13,6 +13,8 @@ export default [
   route("media-events", "routes/media-events.tsx"),
   route("contact", "routes/contact.tsx"),
   route("auth", "routes/auth.tsx"),
+  route("auth/reset-password", "routes/reset-password.tsx"),
+  route("sign-out", "routes/sign-out.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),

@@ -1,14 +1,17 @@
 import { PageHero } from "~/components/layout/page-hero";
-import { originFrom, pageMeta } from "~/lib/seo";
+import { requireAdmin } from "~/features/accounts/get-session-user.server";
+import { servicesContext } from "~/lib/context";
 import type { Route } from "./+types/admin";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Product Management",
-    description: "Manage the product catalogue.",
-    path: "/admin",
-    origin: originFrom(matches),
-  });
+export const meta: Route.MetaFunction = () => [
+  { title: "Product Management | Sacred Healing" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.get(servicesContext));
+  return null;
+}
 
 export default function Page() {
   return <PageHero title="Product Management" intro="Manage the product catalogue." />;

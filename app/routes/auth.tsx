@@ -1,15 +1,408 @@
-import { PageHero } from "~/components/layout/page-hero";
+import { useEffect, useId, useRef, useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { showToast, type ToastInput } from "~/components/ui/toast";
+import { site } from "~/content/site";
+import {
+  type FieldErrors,
+  fieldErrors,
+  safeRedirect,
+  signInSchema,
+  signUpSchema,
+} from "~/features/accounts/auth-schemas";
+import { getSessionUser } from "~/features/accounts/get-session-user.server";
+import { sendAccountEmail } from "~/features/accounts/send-account-email.server";
+import { signIn } from "~/features/accounts/sign-in.server";
+import { signUp } from "~/features/accounts/sign-up.server";
+import { LockoutBanner, lockoutMinutes, useLockout } from "~/features/accounts/ui/lockout-banner";
+import { PasswordField } from "~/features/accounts/ui/password-field";
+import { requestContext, servicesContext } from "~/lib/context";
+import { setFlash } from "~/lib/flash.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/auth";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
+type Mode = "signin" | "signup" | "forgot";
+const modeOf = (value: string | null): Mode => (value === "signup" || value === "forgot" ? value : "signin");
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
     title: "Sign In",
-    description: "Sign in or create an account.",
+    description: `Sign in to ${site.brand} or create an account to buy and download digital guides.`,
     path: "/auth",
     origin: originFrom(matches),
-  });
+  }),
+  { name: "robots", content: "noindex" },
+];
 
-export default function Page() {
-  return <PageHero title="Sign In" intro="Sign in or create an account." />;
+/** The action's Retry-After (lockouts) reaches the browser on a no-JavaScript post too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(request, context.get(servicesContext));
+  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+type ActionResult = {
+  mode: Mode;
+  fieldErrors?: FieldErrors;
+  toast?: ToastInput;
+  /** Seconds left in a lockout, and when the server said so. */
+  lockout?: { seconds: number; issuedAt: number };
+  /** Offer 'Resend verification email' for this address. */
+  unverifiedEmail?: string;
+  notice?: string;
+};
+
+const authError = (description: string): ToastInput => ({
+  title: "Authentication Error",
+  description,
+  variant: "destructive",
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { clientIp: ip } = context.get(requestContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const field = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)) : "");
+  const client = { request, ip };
+  const locked = (mode: Mode, seconds: number) =>
+    data<ActionResult>(
+      {
+        mode,
+        lockout: { seconds, issuedAt: Date.now() },
+        toast: {
+          title: "Too Many Attempts",
+          description: `Please wait ${lockoutMinutes(seconds)} minutes before trying again.`,
+          variant: "destructive",
+        },
+      },
+      { status: 429, headers: { "Retry-After": String(seconds) } },
+    );
+
+  if (intent === "signin") {
+    const result = await signIn(services, { email: field("email"), password: field("password") }, client);
+    if (result.ok) {
+      const headers = new Headers();
+      for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      headers.append(
+        "Set-Cookie",
+        await setFlash(
+          { title: "Sign in successful", description: "Welcome back!", variant: "default" },
+          { secret: services.env.AUTH_SECRET, secure: services.env.PUBLIC_URL.startsWith("https://") },
+        ),
+      );
+      throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")), { headers });
+    }
+    switch (result.reason) {
+      case "validation":
+        return data<ActionResult>(
+          { mode: "signin", fieldErrors: result.fieldErrors, toast: authError(firstMessage(result.fieldErrors)) },
+          { status: 400 },
+        );
+      case "locked":
+        return locked("signin", result.retryAfterSeconds);
+      case "invalid":
+        return data<ActionResult>(
+          { mode: "signin", toast: authError("Invalid email or password. Please check your credentials.") },
+          { status: 401 },
+        );
+      case "unverified":
+        return data<ActionResult>(
+          {
+            mode: "signin",
+            unverifiedEmail: result.email,
+            toast: authError("Please check your email and click the confirmation link."),
+          },
+          { status: 403 },
+        );
+      default:
+        return data<ActionResult>(
+          { mode: "signin", toast: authError("An unexpected error occurred. Please try again.") },
+          { status: 500 },
+        );
+    }
+  }
+
+  if (intent === "signup") {
+    const result = await signUp(
+      services,
+      { fullName: field("fullName"), email: field("email"), password: field("password") },
+      client,
+    );
+    if (result.ok) {
+      return data<ActionResult>({
+        mode: "signup",
+        notice: `We've sent a confirmation link to ${result.email}. Please open it to activate your account.`,
+        toast: { title: "Account created!", description: "Please check your email to verify your account." },
+      });
+    }
+    switch (result.reason) {
+      case "validation":
+        return data<ActionResult>(
+          { mode: "signup", fieldErrors: result.fieldErrors, toast: authError(firstMessage(result.fieldErrors)) },
+          { status: 400 },
+        );
+      case "locked":
+        return locked("signup", result.retryAfterSeconds);
+      case "exists":
+        return data<ActionResult>(
+          { mode: "signup", toast: authError("An account with this email already exists. Please sign in instead.") },
+          { status: 409 },
+        );
+      case "weak-password":
+        return data<ActionResult>(
+          { mode: "signup", toast: authError("Password does not meet security requirements.") },
+          { status: 400 },
+        );
+      default:
+        return data<ActionResult>(
+          { mode: "signup", toast: authError("Unable to create account. Please try again.") },
+          { status: 500 },
+        );
+    }
+  }
+
+  if (intent === "resend" || intent === "forgot") {
+    const mode: Mode = intent === "forgot" ? "forgot" : "signin";
+    const result = await sendAccountEmail(
+      services,
+      intent === "forgot" ? "password-reset" : "verification",
+      { email: field("email") },
+      client,
+    );
+    if (!result.ok && result.reason === "locked") return locked(mode, result.retryAfterSeconds);
+    if (!result.ok) {
+      return data<ActionResult>(
+        { mode, fieldErrors: result.fieldErrors, toast: authError(firstMessage(result.fieldErrors)) },
+        { status: 400 },
+      );
+    }
+    const notice =
+      intent === "forgot"
+        ? "If an account exists for that email, we've sent a link to reset your password. It works once and expires in one hour."
+        : "If that account still needs confirming, we've sent a new confirmation link.";
+    return data<ActionResult>({ mode, notice, toast: { title: "Check your email", description: notice } });
+  }
+
+  return data<ActionResult>(
+    { mode: "signin", toast: authError("An unexpected error occurred. Please try again.") },
+    { status: 400 },
+  );
+}
+
+function firstMessage(errors: FieldErrors): string {
+  return Object.values(errors)[0] ?? "An unexpected error occurred. Please try again.";
+}
+
+export default function AuthPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const mode = actionData?.mode ?? modeOf(searchParams.get("mode"));
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const remaining = useLockout(actionData?.lockout?.seconds, actionData?.lockout?.issuedAt);
+  const isLocked = remaining > 0;
+
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData]);
+
+  const linkFor = (next: Mode) => {
+    const params = new URLSearchParams(searchParams);
+    if (next === "signin") params.delete("mode");
+    else params.set("mode", next);
+    const query = params.toString();
+    return query ? `?${query}` : "?";
+  };
+
+  const title = mode === "signup" ? `Join ${site.brand}` : mode === "forgot" ? "Reset your password" : "Welcome Back";
+
+  return (
+    <section className="bg-gradient-to-b from-plum-100 to-cream px-4 py-12 sm:py-20">
+      <div className="card mx-auto max-w-md p-6 sm:p-8">
+        <h1 className="text-center text-3xl">{title}</h1>
+        <p className="mt-2 text-center text-sm text-muted">
+          {mode === "signup"
+            ? "Create an account to buy and download your sacred guides."
+            : mode === "forgot"
+              ? "Enter your email and we'll send you a link to choose a new password."
+              : "Sign in to access your sacred downloads."}
+        </p>
+
+        {isLocked ? (
+          <div className="mt-6">
+            <LockoutBanner seconds={remaining} />
+          </div>
+        ) : null}
+
+        {actionData?.notice ? (
+          <p role="status" className="mt-6 rounded-xl bg-green-50 px-4 py-3 text-sm text-green-800">
+            {actionData.notice}
+          </p>
+        ) : null}
+
+        <AuthForm
+          key={mode}
+          mode={mode}
+          locked={isLocked}
+          submitting={submitting}
+          serverErrors={actionData?.mode === mode ? actionData?.fieldErrors : undefined}
+        />
+
+        {actionData?.unverifiedEmail && !isLocked ? (
+          <Form method="post" className="mt-4 text-center">
+            <input type="hidden" name="email" value={actionData.unverifiedEmail} />
+            <button type="submit" name="intent" value="resend" className="btn-outline w-full" disabled={submitting}>
+              Resend verification email
+            </button>
+          </Form>
+        ) : null}
+
+        <div className="mt-6 space-y-3 text-center text-sm">
+          {mode === "signin" ? (
+            <ModeLink to={linkFor("forgot")} disabled={isLocked}>
+              Forgot password?
+            </ModeLink>
+          ) : null}
+          <p>
+            {mode === "signup" || mode === "forgot" ? (
+              <ModeLink to={linkFor("signin")} disabled={isLocked}>
+                Already have an account? Sign in
+              </ModeLink>
+            ) : (
+              <ModeLink to={linkFor("signup")} disabled={isLocked}>
+                Don't have an account? Sign up
+              </ModeLink>
+            )}
+          </p>
+          <p>
+            <Link to="/" className="text-muted underline hover:text-plum-700">
+              Back to home
+            </Link>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ModeLink({ to, disabled, children }: { to: string; disabled: boolean; children: React.ReactNode }) {
+  if (disabled) {
+    return (
+      <button type="button" disabled className="cursor-not-allowed font-medium text-gray-500">
+        {children}
+      </button>
+    );
+  }
+  return (
+    <Link to={to} replace className="font-medium text-plum-700 underline hover:text-plum-900">
+      {children}
+    </Link>
+  );
+}
+
+function AuthForm({
+  mode,
+  locked,
+  submitting,
+  serverErrors,
+}: {
+  mode: Mode;
+  locked: boolean;
+  submitting: boolean;
+  serverErrors: FieldErrors | undefined;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>(undefined);
+  const errors = clientErrors ?? serverErrors ?? {};
+
+  // Validate in the browser with the same schemas the server uses; the server checks again.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (mode === "forgot") return;
+    const form = new FormData(event.currentTarget);
+    const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
+    const result = (mode === "signup" ? signUpSchema : signInSchema).safeParse(values);
+    if (!result.success) {
+      event.preventDefault();
+      const found = fieldErrors(result.error);
+      setClientErrors(found);
+      showToast({ title: "Authentication Error", description: firstMessage(found), variant: "destructive" });
+      const firstInvalid = Object.keys(found)[0];
+      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+    } else {
+      setClientErrors(undefined);
+    }
+  };
+
+  const submitLabel = submitting
+    ? "Processing..."
+    : mode === "signup"
+      ? "Create Account"
+      : mode === "forgot"
+        ? "Send reset link"
+        : "Sign In";
+
+  return (
+    <Form method="post" ref={formRef} onSubmit={onSubmit} noValidate className="mt-6">
+      <fieldset disabled={locked || submitting} className="space-y-4">
+        <legend className="sr-only">{mode === "signup" ? "Create an account" : "Sign in"}</legend>
+        {mode === "signup" ? (
+          <TextField name="fullName" label="Full name" autoComplete="name" error={errors.fullName} maxLength={100} />
+        ) : null}
+        <TextField name="email" label="Email" type="email" autoComplete="email" error={errors.email} maxLength={254} />
+        {mode !== "forgot" ? (
+          <PasswordField
+            error={errors.password}
+            disabled={locked}
+            withChecklist={mode === "signup"}
+            autoComplete={mode === "signup" ? "new-password" : "current-password"}
+          />
+        ) : null}
+        <button type="submit" name="intent" value={mode} className="btn-primary w-full" disabled={locked || submitting}>
+          {submitLabel}
+        </button>
+      </fieldset>
+    </Form>
+  );
+}
+
+function TextField({
+  name,
+  label,
+  type = "text",
+  autoComplete,
+  error,
+  maxLength,
+}: {
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  error?: string | undefined;
+  maxLength?: number;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-plum-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`mt-1 w-full rounded-xl border bg-white px-4 py-3 text-base ${error ? "border-red-600" : "border-plum-200"} disabled:bg-gray-100`}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }

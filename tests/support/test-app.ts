@@ -13,9 +13,12 @@ export async function loadServerBuild(): Promise<ServerModule> {
 }
 
 /** An in-process app on a clean database; requests go through `app.request(...)`. */
-export async function createTestApp(overrides: Record<string, string> = {}) {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  reuse?: { dataDir: string; databaseUrl: string | undefined },
+) {
   const server = await loadServerBuild();
-  const context = await createTestServices(overrides, server);
+  const context = await createTestServices(overrides, server, reuse);
   const app = server.createApp({ services: context.services, build: server.build, mode: "production" });
   return { ...context, app, server };
 }

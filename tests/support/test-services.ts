@@ -18,12 +18,14 @@ type ServicesFactory = {
 export async function createTestServices(
   overrides: Record<string, string> = {},
   factory: ServicesFactory = { parseEnv, createServices },
+  /** Reopen an earlier test's data folder and database (a restart), instead of clean ones. */
+  reuse?: { dataDir: string; databaseUrl: string | undefined },
 ) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sacred-test-"));
+  const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "sacred-test-"));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
+  let databaseUrl: string | undefined = reuse?.databaseUrl;
   let dropDatabase = async () => {};
-  if (adminUrl) {
+  if (adminUrl && !reuse) {
     const name = `t_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -53,6 +55,11 @@ export async function createTestServices(
     services,
     env,
     dataDir,
+    databaseUrl,
+    /** Stops this "instance" but keeps its data, for a restart with `reuse`. */
+    async stop() {
+      await services.database.close();
+    },
     async cleanup() {
       await services.database.close();
       await dropDatabase();
