@@ -101,7 +101,7 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
             {purchases.map((purchase) => (
               <li key={purchase.id} className="card p-6">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h2 className="font-sans text-lg font-semibold">Order #{purchase.id.slice(0, 8)}</h2>
+                  <h2 className="font-sans text-lg font-semibold">{`Order #${purchase.id.slice(0, 8)}`}</h2>
                   <p className="text-sm text-muted">{purchase.date}</p>
                 </div>
                 <p className="mt-1 text-plum-900">

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: fake Stripe request bodies are loosely shaped JSON
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processedEvents, purchases, subscribers } from "~/lib/db/schema.server";

@@ -13,7 +13,10 @@ export function parseStripeForm(body: string): Json {
     let node: Json = root;
     parts.forEach((part, i) => {
       if (i === parts.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Json;
+      else {
+        node[part] ??= {};
+        node = node[part] as Json;
+      }
     });
   }
   const arrays = (value: unknown): unknown => {
