@@ -286,7 +286,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                         void startDownload(downloadUrl(product.id, n));
                       }}
                     >
-                      {entitled ? null : <span aria-hidden="true">🔒</span>}
+                      {entitled ? null : (
+                        <svg
+                          aria-hidden="true"
+                          viewBox="0 0 24 24"
+                          className="size-4"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                        >
+                          <rect x="5" y="11" width="14" height="10" rx="2" />
+                          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+                        </svg>
+                      )}
                       Attachment {n}
                     </a>
                   </li>
