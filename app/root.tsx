@@ -17,6 +17,8 @@ import { type HeaderUser, SiteHeader } from "./components/layout/site-header";
 import { useNonce } from "./components/nonce";
 import { showToast } from "./components/ui/toast";
 import { getSessionUser } from "./features/accounts/get-session-user.server";
+import { CartButton } from "./features/cart/cart-button";
+import { CartProvider } from "./features/cart/cart-provider";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { servicesContext } from "./lib/context";
 import { takeFlash } from "./lib/flash.server";
@@ -53,10 +55,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <SiteHeader user={rootData?.user ?? null} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
+        <CartProvider>
+          <SiteHeader user={rootData?.user ?? null} cart={<CartButton />} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        </CartProvider>
         <SiteFooter />
         <CookieBanner />
         <Toaster

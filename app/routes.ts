@@ -22,6 +22,13 @@ export default [
   route("disclaimer", "routes/disclaimer.tsx"),
   route("my-purchases", "routes/my-purchases.tsx"),
   route("admin", "routes/admin.tsx"),
+  // Shop: checkout, demo payments, free claims and membership actions.
+  route("checkout", "routes/checkout.tsx"),
+  route("checkout/success", "routes/checkout-success.tsx"),
+  route("claim-free", "routes/claim-free.tsx"),
+  route("shop-state", "routes/shop-state.tsx"),
+  route("demo-checkout/:checkoutId", "routes/demo-checkout.tsx"),
+  route("membership/manage", "routes/membership-manage.tsx"),
   // Old addresses of the product library.
   route("stories", "routes/to-products.tsx", { id: "stories" }),
   route("healing-guides", "routes/to-products.tsx", { id: "healing-guides" }),

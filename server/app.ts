@@ -6,6 +6,10 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { getSessionUser } from "~/features/accounts/get-session-user.server";
+import { serveDownload } from "~/features/downloads/serve-download.server";
+import { getMembership } from "~/features/membership/get-membership.server";
+import { receiveStripeWebhook } from "~/features/payments/receive-stripe-webhook.server";
 import { requestContext, servicesContext } from "~/lib/context";
 import type { AppServices } from "~/lib/services.server";
 import { securityHeaders } from "./security-headers";
@@ -110,6 +114,20 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   // rest go through our form actions, which apply the lockout; nothing else of Better Auth is public.
   app.get("/api/auth/verify-email", (c) => services.auth.handler(c.req.raw));
   app.get("/api/auth/reset-password/:token", (c) => services.auth.handler(c.req.raw));
+
+  // Shop: the webhook reads the raw body itself (the signature covers the exact bytes).
+  app.post("/api/webhooks/stripe", (c) => receiveStripeWebhook(services, c.req.raw));
+  app.get("/api/downloads/:productId", (c) => serveDownload(services, c.req.raw, c.req.param("productId"), 0));
+  app.get("/api/downloads/:productId/attachments/:n", (c) => {
+    const n = c.req.param("n");
+    return serveDownload(services, c.req.raw, c.req.param("productId"), /^[1-9]\d{0,2}$/.test(n) ? Number(n) : -1);
+  });
+  // check-subscription for the signed-in user.
+  app.get("/api/membership", async (c) => {
+    const account = await getSessionUser(c.req.raw, services);
+    if (!account) return c.json({ error: "Please Log In" }, 401);
+    return c.json(await getMembership(services.database.db, account.email), 200, { "Cache-Control": "no-store" });
+  });
 
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 

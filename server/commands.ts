@@ -1,6 +1,7 @@
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
 import { addAdmin, listAdmins, removeAdmin } from "~/features/accounts/manage-admins.server";
 import { seedCatalogue } from "~/features/catalogue/seed-catalogue.server";
+import { reconcilePayments } from "~/features/payments/reconcile-payments.server";
 import type { AppServices } from "~/lib/services.server";
 
 export type Command = {
@@ -45,6 +46,10 @@ export const commands: Record<string, Command> = {
       const created = await createVerifiedUser(services, { email, password, fullName: name.join(" ") });
       return `Created ${created.email} (${created.id}).`;
     },
+  },
+  "payments:reconcile": {
+    usage: "payments:reconcile          replay the payment provider's recent events (repairs missed webhooks)",
+    run: (services) => reconcilePayments(services),
   },
 };
 

@@ -2,6 +2,7 @@ import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { serve } from "@hono/node-server";
 import { seedCatalogue } from "~/features/catalogue/seed-catalogue.server";
+import { checkPaymentConfig } from "~/features/payments/check-payment-config.server";
 import { DataLockError } from "~/lib/db/data-lock.server";
 import { ConfigError, getEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
@@ -24,6 +25,7 @@ async function start() {
   const logger = createLogger(env.LOG_LEVEL);
   const services = await createServices(env, logger);
   await seedCatalogue(services);
+  await checkPaymentConfig(services);
 
   const app = createApp({
     services,

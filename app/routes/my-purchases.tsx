@@ -1,7 +1,15 @@
+import { Form, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
+import { showToast } from "~/components/ui/toast";
 import { requireUser } from "~/features/accounts/get-session-user.server";
+import { downloadUrl, startDownload } from "~/features/downloads/start-download";
+import { getMembership } from "~/features/membership/get-membership.server";
+import { getPaymentProvider } from "~/features/payments/get-payment-provider.server";
+import { listPurchases } from "~/features/purchases/list-purchases.server";
 import { servicesContext } from "~/lib/context";
+import { formatAmount } from "~/lib/format-price";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { downloadingTitle, shopMessages } from "~/lib/shop-messages";
 import type { Route } from "./+types/my-purchases";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -14,11 +22,150 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+// Dates are formatted on the server, in the UK, so the page reads the same wherever it is opened.
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/London",
+  });
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context.get(servicesContext));
-  return null;
+  const services = context.get(servicesContext);
+  const account = await requireUser(request, services);
+  const [purchases, membership] = await Promise.all([
+    listPurchases(services.database.db, account.id),
+    getMembership(services.database.db, account.email),
+  ]);
+  return {
+    purchases: purchases.map((p) => ({ ...p, date: longDate(p.createdAt) })),
+    membership: {
+      ...membership,
+      endDate: membership.subscription_end ? longDate(membership.subscription_end) : null,
+    },
+    demoMode: getPaymentProvider(services).name === "demo",
+  };
 }
 
-export default function Page() {
-  return <PageHero title="My Sacred Downloads" intro="Your purchases and downloads." />;
+export default function MyPurchases({ loaderData }: Route.ComponentProps) {
+  const { purchases, membership, demoMode } = loaderData;
+  return (
+    <>
+      <PageHero
+        title="My Sacred Downloads"
+        intro="Everything you have bought, ready to download again whenever you like."
+      />
+      <div className="mx-auto max-w-4xl px-4 pb-20 sm:px-6">
+        <section aria-labelledby="membership-title" className="card mb-8 p-6">
+          <h2 id="membership-title" className="text-2xl">
+            Digital Access membership
+          </h2>
+          {membership.subscribed ? (
+            <>
+              <p className="mt-2 text-muted" data-testid="membership-status">
+                {membership.cancel_at_period_end
+                  ? `Active until ${membership.endDate}; it will not renew.`
+                  : `Active${membership.endDate ? `, renews on ${membership.endDate}` : ""}. Every digital guide is free to download.`}
+              </p>
+              {!membership.cancel_at_period_end || !demoMode ? (
+                <Form method="post" action="/membership/manage" className="mt-4">
+                  <button type="submit" className="btn-outline">
+                    {demoMode ? "Manage membership: cancel at period end" : "Manage membership"}
+                  </button>
+                </Form>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <p className="mt-2 text-muted" data-testid="membership-status">
+                You are not a member. Digital Access gives you every digital guide free each month.
+              </p>
+              <Link to="/product/subscription" className="btn-gold mt-4">
+                Explore Digital Access
+              </Link>
+            </>
+          )}
+        </section>
+
+        {purchases.length === 0 ? (
+          <section className="py-12 text-center">
+            <h2 className="text-3xl">No Purchases Yet</h2>
+            <p className="mt-3 text-muted">Your sacred library is waiting to be filled.</p>
+            <Link to="/products" className="btn-primary mt-6">
+              Browse Products
+            </Link>
+          </section>
+        ) : (
+          <ol className="space-y-6" aria-label="Purchases">
+            {purchases.map((purchase) => (
+              <li key={purchase.id} className="card p-6">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h2 className="font-sans text-lg font-semibold">{`Order #${purchase.id.slice(0, 8)}`}</h2>
+                  <p className="text-sm text-muted">{purchase.date}</p>
+                </div>
+                <p className="mt-1 text-plum-900">
+                  Total: <span className="font-semibold">{formatAmount(purchase.totalCents)}</span>
+                </p>
+                <ul className="mt-4 divide-y divide-plum-100">
+                  {purchase.products.map((product) => (
+                    <li key={product.id} className="py-3">
+                      <div className="flex flex-wrap items-center justify-between gap-3">
+                        <span className="font-medium">{product.title}</span>
+                        {product.id === "subscription" ? (
+                          <span className="text-sm text-muted">Membership</span>
+                        ) : (
+                          <div className="flex flex-wrap gap-2">
+                            <button
+                              type="button"
+                              className="btn-primary"
+                              aria-label={`Download ${product.title}`}
+                              onClick={() => {
+                                if (!product.hasDownload) {
+                                  showToast({ ...shopMessages.purchasesNoLink, variant: "destructive" });
+                                  return;
+                                }
+                                void startDownload(downloadUrl(product.id), downloadingTitle(product.title));
+                              }}
+                            >
+                              Download
+                            </button>
+                            {Array.from({ length: product.attachmentCount }, (_, i) => i + 1).map((n) => (
+                              <button
+                                key={n}
+                                type="button"
+                                className="btn-outline"
+                                aria-label={`${product.title}: Attachment ${n}`}
+                                onClick={() =>
+                                  startDownload(
+                                    downloadUrl(product.id, n),
+                                    downloadingTitle(`${product.title}: Attachment ${n}`),
+                                  )
+                                }
+                              >
+                                Attachment {n}
+                              </button>
+                            ))}
+                          </div>
+                        )}
+                      </div>
+                      {product.isAudio ? (
+                        // biome-ignore lint/a11y/useMediaCaption: a wordless tone meditation has nothing to caption
+                        <audio
+                          controls
+                          preload="none"
+                          className="mt-3 w-full"
+                          src={`${downloadUrl(product.id)}?inline=1`}
+                        />
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </>
+  );
 }

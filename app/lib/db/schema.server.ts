@@ -133,11 +133,32 @@ export const purchases = pgTable(
     /** UK Consumer Contracts Regulations reg. 37: when and to what wording the buyer consented. */
     consent: jsonb("consent").$type<{ at: string; wording: string }>(),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** The provider's payment reference (Stripe PaymentIntent), which refunds and disputes name. */
+    paymentRef: text("payment_ref"),
   },
   (t) => [
     index("purchases_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("purchases_provider_ref_idx").on(t.provider, t.providerRef),
+    index("purchases_payment_ref_idx").on(t.paymentRef),
   ],
+);
+
+/** Every file handed out: who, which product, which file, when. */
+export const downloadLog = pgTable(
+  "download_log",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    /** The storage key served. */
+    fileKey: text("file_key").notNull(),
+    /** Why it was allowed: 'purchase', 'membership' or 'free'. */
+    grant: text("grant").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("download_log_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const subscribers = pgTable("subscribers", {

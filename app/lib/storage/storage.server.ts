@@ -14,6 +14,14 @@ export interface Storage {
   /** A stream of the object's bytes, or of one inclusive byte range of them. */
   read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /**
+   * A short-lived URL the browser can fetch the object from directly (S3-compatible stores only);
+   * local disk has none, and the server streams the file itself.
+   */
+  signedUrl?(
+    key: string,
+    options: { contentDisposition: string; contentType: string; expiresIn: number },
+  ): Promise<string>;
 }
 
 const SAFE_KEY = /^(?:[a-z0-9][a-z0-9._-]*\/)*[a-zA-Z0-9][a-zA-Z0-9._-]*$/;

@@ -1,0 +1,98 @@
+import { Link } from "react-router";
+import { formatPrice } from "~/lib/format-price";
+import { buyLabel, categories, typeBadge } from "./product-labels";
+import type { ProductView } from "./product-view";
+
+/** A product in the library: every field of spec §2 and its buy and add-to-cart buttons. */
+export function ProductCard({
+  product,
+  owned,
+  onBuy,
+  onAddToCart,
+  onDownload,
+}: {
+  product: ProductView;
+  owned: boolean;
+  onBuy(): void;
+  onAddToCart(): void;
+  onDownload(): void;
+}) {
+  return (
+    <article className="card flex flex-col overflow-hidden" aria-labelledby={`product-${product.id}`}>
+      <div className="relative aspect-[1200/630] bg-plum-100">
+        {product.image_url ? (
+          <img
+            src={product.image_url}
+            alt=""
+            width={1200}
+            height={630}
+            loading="lazy"
+            className="size-full object-cover"
+          />
+        ) : null}
+        <div className="absolute top-3 left-3 flex flex-wrap gap-2">
+          <span className="rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-plum-800">
+            {typeBadge(product.product_type)}
+          </span>
+          {product.is_featured ? (
+            <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-semibold text-plum-900">Featured</span>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 id={`product-${product.id}`} className="text-xl">
+          {product.title}
+        </h3>
+        <p className="mt-2 text-sm text-muted">{product.short_description}</p>
+        <div className="mt-3 flex flex-wrap gap-1.5">
+          {categories(product.category).map((c) => (
+            <span key={c} className="rounded-full bg-plum-50 px-2.5 py-0.5 text-xs text-plum-700">
+              {c}
+            </span>
+          ))}
+        </div>
+        <div className="mt-4 flex items-center justify-between text-sm">
+          <span className="text-muted">{product.duration_minutes ? `${product.duration_minutes} min` : ""}</span>
+          <span className="font-serif text-2xl text-plum-900" data-testid="price">
+            {formatPrice(product.price_cents)}
+          </span>
+        </div>
+        <div className="mt-auto grid gap-2 pt-5">
+          <Link to={`/product/${product.id}`} className="btn-ghost" aria-label={`View Details: ${product.title}`}>
+            View Details
+          </Link>
+          <div className="grid grid-cols-[1fr_auto] gap-2">
+            {owned ? (
+              <button type="button" className="btn-primary" onClick={onDownload}>
+                Purchased - Download Available
+              </button>
+            ) : (
+              <button type="button" className="btn-primary" onClick={onBuy}>
+                {buyLabel(product)}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn-outline px-3"
+              onClick={onAddToCart}
+              aria-label={`Add to cart: ${product.title}`}
+              title="Add to cart"
+            >
+              <CartIcon />
+            </button>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function CartIcon({ className = "size-5" }: { className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" />
+      <circle cx="10" cy="20" r="1.3" />
+      <circle cx="17" cy="20" r="1.3" />
+    </svg>
+  );
+}

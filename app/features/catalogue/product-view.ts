@@ -1,0 +1,21 @@
+/** What the browser gets about a product: no storage keys, and the video only for entitled users. */
+export type ProductView = {
+  id: string;
+  title: string;
+  short_description: string;
+  description: string;
+  category: string | null;
+  product_type: string;
+  price_cents: number;
+  duration_minutes: number | null;
+  image_url: string | null;
+  features: string[];
+  is_featured: boolean;
+  sort_order: number;
+  /** Whether a main file exists (the download button is disabled without one). */
+  has_download: boolean;
+  /** How many PDF attachments there are ('Attachment 1'...). */
+  attachment_count: number;
+  /** Whether the main file is audio, so it can be played in the page. */
+  is_audio_file: boolean;
+};

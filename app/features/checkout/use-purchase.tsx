@@ -1,0 +1,66 @@
+import { useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { showToast } from "~/components/ui/toast";
+import type { CartProduct } from "~/features/cart/cart-store";
+import { startDownload } from "~/features/downloads/start-download";
+import { shopMessages } from "~/lib/shop-messages";
+import { PurchaseDialog } from "./purchase-dialog";
+
+/**
+ * The buy action of cards, the detail panel and the cart: signed out → 'Login Required' and /auth;
+ * a free product → claimed (a £0.00 purchase) and downloaded; otherwise the purchase dialog.
+ */
+export function usePurchase({ signedIn, checkoutHosts }: { signedIn: boolean; checkoutHosts: string[] }) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [products, setProducts] = useState<CartProduct[] | null>(null);
+
+  function requireSignIn(): boolean {
+    if (signedIn) return true;
+    showToast({ ...shopMessages.loginRequired, variant: "destructive" });
+    navigate(`/auth?redirectTo=${encodeURIComponent(window.location.pathname)}`);
+    return false;
+  }
+
+  async function claimFree(product: CartProduct) {
+    try {
+      const res = await fetch("/claim-free", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({ productId: product.id }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { downloadUrl?: string | null };
+      if (!res.ok) return showToast({ ...shopMessages.downloadFailed, variant: "destructive" });
+      if (!body.downloadUrl) return showToast({ ...shopMessages.noFile, variant: "destructive" });
+      await startDownload(body.downloadUrl);
+      revalidator.revalidate();
+    } catch {
+      showToast({ ...shopMessages.downloadFailed, variant: "destructive" });
+    }
+  }
+
+  function buy(product: CartProduct) {
+    if (!requireSignIn()) return;
+    if (product.price_cents === 0 && product.id !== "subscription") void claimFree(product);
+    else setProducts([product]);
+  }
+
+  function checkout(list: CartProduct[]) {
+    if (!requireSignIn()) return;
+    if (list.length > 0) setProducts(list);
+  }
+
+  const dialog = products ? (
+    <PurchaseDialog
+      open
+      products={products}
+      checkoutHosts={checkoutHosts}
+      onOpenChange={(open) => {
+        if (!open) setProducts(null);
+      }}
+    />
+  ) : null;
+
+  return { buy, checkout, requireSignIn, dialog };
+}

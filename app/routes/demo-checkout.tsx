@@ -1,0 +1,87 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { requireUser } from "~/features/accounts/get-session-user.server";
+import { cancelDemoCheckout, getDemoCheckout, payDemoCheckout } from "~/features/checkout/demo-checkout.server";
+import { servicesContext } from "~/lib/context";
+import { setFlash } from "~/lib/flash.server";
+import { formatAmount, formatPrice } from "~/lib/format-price";
+import type { Route } from "./+types/demo-checkout";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const account = await requireUser(request, services);
+  const checkout = await getDemoCheckout(services, account.id, params.checkoutId);
+  if (!checkout) throw data(null, { status: 404 });
+  if (checkout.status === "paid") throw redirect(`/checkout/success?session_id=${checkout.id}`);
+  return { checkout };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const account = await requireUser(request, services);
+  const intent = (await request.formData()).get("intent");
+  if (intent === "pay") {
+    const paid = await payDemoCheckout(services, account.id, params.checkoutId);
+    if (!paid) throw data(null, { status: 404 });
+    return redirect(`/checkout/success?session_id=${paid.id}`);
+  }
+  if (intent === "cancel") {
+    await cancelDemoCheckout(services, account.id, params.checkoutId);
+    const cookie = await setFlash(
+      { title: "Payment cancelled", description: "No payment was taken.", variant: "default" },
+      { secret: services.env.AUTH_SECRET, secure: services.env.PUBLIC_URL.startsWith("https://") },
+    );
+    return redirect("/products", { headers: { "Set-Cookie": cookie } });
+  }
+  return data({ error: "Unknown action" }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Demo checkout | Sacred Healing" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function DemoCheckout({ loaderData }: Route.ComponentProps) {
+  const { checkout } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const cancelled = checkout.status === "cancelled";
+  return (
+    <section className="mx-auto max-w-lg px-4 py-12">
+      <div
+        role="note"
+        className="rounded-xl border-2 border-dashed border-gold-500 bg-gold-300/30 p-4 text-center font-semibold text-plum-900"
+      >
+        Demo mode: no real payment is taken
+      </div>
+      <div className="card mt-6 p-6">
+        <h1 className="text-3xl">{checkout.isSubscription ? "Subscribe to Digital Access" : "Checkout"}</h1>
+        <ul className="mt-4 divide-y divide-plum-100">
+          {checkout.items.map((item) => (
+            <li key={item.id} className="flex justify-between gap-4 py-3">
+              <span>{item.title}</span>
+              <span>
+                {formatPrice(item.priceCents)}
+                {checkout.isSubscription ? " / month" : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 flex justify-between border-t border-plum-100 pt-4 text-lg font-semibold text-plum-900">
+          <span>Total</span>
+          <span data-testid="demo-total">{formatAmount(checkout.totalCents)}</span>
+        </p>
+        {cancelled ? (
+          <p className="mt-6 text-muted">This checkout was cancelled.</p>
+        ) : (
+          <Form method="post" className="mt-6 grid gap-3 sm:grid-cols-2">
+            <button type="submit" name="intent" value="cancel" className="btn-outline" disabled={busy}>
+              Cancel
+            </button>
+            <button type="submit" name="intent" value="pay" className="btn-primary" disabled={busy}>
+              Pay {formatAmount(checkout.totalCents)}
+            </button>
+          </Form>
+        )}
+      </div>
+    </section>
+  );
+}

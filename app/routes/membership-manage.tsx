@@ -1,0 +1,31 @@
+import { redirect } from "react-router";
+import { requireUser } from "~/features/accounts/get-session-user.server";
+import { manageMembership } from "~/features/membership/manage-membership.server";
+import { servicesContext } from "~/lib/context";
+import { setFlash } from "~/lib/flash.server";
+import type { Route } from "./+types/membership-manage";
+
+/** POST /membership/manage: Stripe's customer portal, or (demo) cancel at the end of the period. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const account = await requireUser(request, services);
+  const result = await manageMembership(services, account);
+  if (result.kind === "portal") return redirect(result.url);
+  const flash = (title: string, description: string) =>
+    setFlash(
+      { title, description, variant: "default" },
+      { secret: services.env.AUTH_SECRET, secure: services.env.PUBLIC_URL.startsWith("https://") },
+    );
+  const cookie =
+    result.kind === "cancelled"
+      ? await flash(
+          "Membership cancelled",
+          `Your Digital Access continues until ${result.endsAt ? result.endsAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" }) : "the end of the paid period"}.`,
+        )
+      : await flash("No active membership", "There is no membership to manage.");
+  return redirect("/my-purchases", { headers: { "Set-Cookie": cookie } });
+}
+
+export function loader() {
+  return redirect("/my-purchases");
+}

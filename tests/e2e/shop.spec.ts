@@ -1,0 +1,154 @@
+import { latestLink } from "../support/outbox";
+import {
+  createUser,
+  downloadBytes,
+  PASSWORD,
+  payInDialogAndDemo,
+  signIn,
+  storedFile,
+  uniqueEmail,
+} from "../support/shop-e2e";
+import { accessibilityViolations, dataDir, dismissCookieBanner, expect, test } from "./fixtures";
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieBanner(page);
+});
+
+test("a visitor signs up, buys two guides from the cart on the demo page and downloads them", async ({ page }) => {
+  const email = uniqueEmail("buyer");
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Full name").fill("Willow Buyer");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect.poll(() => latestLink(dataDir, email, /verify-email/)).toBeTruthy();
+  await page.goto(latestLink(dataDir, email, /verify-email/) as string);
+  if (
+    !(await page
+      .getByText(/Welcome, /)
+      .first()
+      .isVisible())
+  )
+    await signIn(page, email);
+
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Add to cart: Chakra Balance Guide" }).click();
+  await expect(page.getByText("Chakra Balance Guide has been added to your cart.")).toBeVisible();
+  await page.getByRole("button", { name: "Add to cart: Moon Ritual Journal" }).click();
+  // Adding the same guide again raises its quantity, but a digital product is charged once.
+  await page.getByRole("button", { name: "Add to cart: Moon Ritual Journal" }).click();
+  await page.getByRole("button", { name: /^Cart, 2 items/ }).click();
+  const cart = page.getByRole("dialog", { name: "Your Cart" });
+  await expect(cart.getByText("Chakra Balance Guide")).toBeVisible();
+  await expect(cart.getByTestId("cart-total")).toHaveText("£20.98");
+  await cart.getByRole("button", { name: "Checkout" }).click();
+  await payInDialogAndDemo(page, "Pay £20.98", "£20.98");
+
+  await page.getByRole("link", { name: "Go to My Sacred Downloads" }).click();
+  await expect(page.getByRole("heading", { name: "My Sacred Downloads" })).toBeVisible();
+  await expect(page.getByText("Total: £20.98")).toBeVisible();
+  await expect(page.getByText(/Order #[0-9a-f]{8}$/)).toBeVisible();
+  const chakra = await downloadBytes(page, () =>
+    page.getByRole("button", { name: "Download Chakra Balance Guide" }).click(),
+  );
+  expect(chakra.equals(storedFile("pdfs/seed-chakra-balance-guide.pdf"))).toBe(true);
+  await expect(page.getByText("Downloading Chakra Balance Guide")).toBeVisible();
+  const moon = await downloadBytes(page, () =>
+    page.getByRole("button", { name: "Download Moon Ritual Journal" }).click(),
+  );
+  expect(moon.equals(storedFile("pdfs/seed-moon-ritual-journal.pdf"))).toBe(true);
+  // The cart no longer holds what was bought.
+  await expect(page.getByRole("button", { name: /^Cart, 0 items/ })).toBeVisible();
+});
+
+test("a signed-in customer claims a free guide and finds it in My Sacred Downloads", async ({ page }) => {
+  const email = uniqueEmail("free");
+  createUser(email);
+  await signIn(page, email);
+  await page.goto("/product/grounding-basics");
+  const bytes = await downloadBytes(page, () => page.getByRole("button", { name: "Download Free" }).click());
+  expect(bytes.equals(storedFile("pdfs/seed-grounding-basics.pdf"))).toBe(true);
+  await expect(page.getByText("Your download has started. Thank you!")).toBeVisible();
+  await page.goto("/my-purchases");
+  await expect(page.getByText("Grounding Basics")).toBeVisible();
+  await expect(page.getByText("Total: £0.00")).toBeVisible();
+});
+
+test("a member downloads a paid guide free", async ({ page }) => {
+  const email = uniqueEmail("member");
+  createUser(email);
+  await signIn(page, email);
+  await page.goto("/product/subscription");
+  await page.getByRole("button", { name: "Subscribe for £9.99" }).click();
+  await expect(page.getByRole("dialog", { name: "Subscribe to Digital Access" })).toBeVisible();
+  await payInDialogAndDemo(page, "Subscribe for £9.99", "£9.99");
+  await page.goto("/product/sacred-sleep-guide");
+  const bytes = await downloadBytes(page, () =>
+    page.getByRole("button", { name: "Member Benefits - Free Download" }).click(),
+  );
+  expect(bytes.equals(storedFile("pdfs/seed-sacred-sleep-guide.pdf"))).toBe(true);
+  // On a course a member sees the ordinary buy panel.
+  await page.goto("/product/reiki-self-healing-course");
+  await expect(page.getByRole("button", { name: "Download Now and Begin Your Inner Healing" })).toBeVisible();
+  await page.goto("/my-purchases");
+  await expect(page.getByTestId("membership-status")).toContainText("Active");
+});
+
+test("a customer who has not bought gets 'Purchase Required' and no file", async ({ page }) => {
+  const email = uniqueEmail("nobuy");
+  createUser(email);
+  await signIn(page, email);
+  await page.goto("/product/chakra-balance-guide");
+  await expect(page.getByRole("button", { name: "Download Now and Begin Your Inner Healing" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add to Sacred Collection" })).toBeVisible();
+  await page.getByRole("link", { name: "Attachment 1 (locked)" }).click();
+  await expect(page.getByText("Purchase Required")).toBeVisible();
+  await expect(
+    page.getByText("You need to purchase this product or have an active membership to download it."),
+  ).toBeVisible();
+  const res = await page.request.get("/api/downloads/chakra-balance-guide");
+  expect(res.status()).toBe(403);
+  expect((await res.json()).error).toBe("Purchase Required");
+});
+
+test("a visitor sees the library and is sent to sign in to buy", async ({ page }) => {
+  await page.goto("/products");
+  await expect(page.getByRole("heading", { name: "Digital Access" })).toBeVisible();
+  await expect(page.getByText("Video + PDF").first()).toBeVisible();
+  await expect(page.getByText("Audio", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.goto("/product/chakra-balance-guide");
+  await page.getByRole("button", { name: "Login to Purchase - £12.99" }).click();
+  await expect(page.getByText("Please log in to purchase this product.")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+  await page.goto("/product/no-such-product");
+  await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
+  await page.getByRole("link", { name: "Browse All Products" }).click();
+  await expect(page).toHaveURL("/products");
+});
+
+// Muted playback needs no user gesture, so the test can press play itself.
+test("a buyer plays the audio product in the page and can seek", async ({ page }) => {
+  const email = uniqueEmail("audio");
+  createUser(email);
+  await signIn(page, email);
+  await page.goto("/product/healing-frequencies-meditation");
+  await expect(page.getByText("Audio", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Download Now and Begin Your Inner Healing" }).click();
+  await payInDialogAndDemo(page, "Pay £5.99", "£5.99");
+  await page.goto("/product/healing-frequencies-meditation");
+  const audio = page.locator("audio");
+  await expect(audio).toBeVisible();
+  const played = await audio.evaluate(async (element: HTMLAudioElement) => {
+    element.muted = true;
+    await element.play();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    element.currentTime = 2;
+    await new Promise((resolve) => element.addEventListener("seeked", resolve, { once: true }));
+    return { duration: element.duration, time: element.currentTime, error: element.error?.code ?? null };
+  });
+  expect(played.error).toBeNull();
+  expect(played.duration).toBeGreaterThan(2.5);
+  expect(played.time).toBeGreaterThanOrEqual(2);
+});

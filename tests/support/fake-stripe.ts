@@ -1,0 +1,202 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+type Json = Record<string, unknown>;
+
+/** Parses Stripe's form encoding (`a[b][0][c]=v`) into nested objects and arrays. */
+export function parseStripeForm(body: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.replace(/\]/g, "").split("[");
+    let node: Json = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value;
+      else {
+        node[part] ??= {};
+        node = node[part] as Json;
+      }
+    });
+  }
+  const arrays = (value: unknown): unknown => {
+    if (!value || typeof value !== "object") return value;
+    const entries = Object.entries(value as Json).map(([k, v]) => [k, arrays(v)] as const);
+    if (entries.length && entries.every(([k]) => /^\d+$/.test(k))) return entries.map(([, v]) => v);
+    return Object.fromEntries(entries);
+  };
+  return arrays(root) as Json;
+}
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(8).toString("hex")}`;
+
+/**
+ * A local stand-in for the parts of the Stripe API the shop calls: Checkout Sessions (create,
+ * retrieve), Prices (retrieve), Billing Portal sessions (create) and Events (list). Tests drive it
+ * (`pay`, `event`) and sign webhook deliveries with the SDK's own test-header helper.
+ */
+export async function startFakeStripe(options: { webhookSecret: string; priceCents?: number }) {
+  const sessions = new Map<string, Json>();
+  const subscriptions = new Map<string, Json>();
+  const events: Json[] = [];
+  const requests: { method: string; path: string; body: Json }[] = [];
+  const prices: Record<string, Json> = {
+    price_digital: {
+      id: "price_digital",
+      object: "price",
+      unit_amount: options.priceCents ?? 999,
+      currency: "gbp",
+      recurring: { interval: "month" },
+    },
+  };
+
+  const read = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let data = "";
+      req.on("data", (c) => {
+        data += c;
+      });
+      req.on("end", () => resolve(data));
+    });
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const body = parseStripeForm(await read(req));
+    requests.push({ method: req.method ?? "GET", path: url.pathname, body });
+    const send = (status: number, value: unknown) => {
+      res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
+      res.end(JSON.stringify(value));
+    };
+    if (req.headers.authorization !== "Bearer sk_test_fake") {
+      return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+    }
+    const path = url.pathname;
+    if (req.method === "POST" && path === "/v1/checkout/sessions") {
+      const lineItems = (body.line_items as Json[]) ?? [];
+      const amount = lineItems.reduce((sum, line) => {
+        const price = line.price_data
+          ? Number((line.price_data as Json).unit_amount)
+          : Number(prices[line.price as string]?.unit_amount ?? 0);
+        return sum + price * Number(line.quantity ?? 1);
+      }, 0);
+      const sessionId = id("cs");
+      const session: Json = {
+        id: sessionId,
+        object: "checkout.session",
+        url: `https://checkout.stripe.com/c/pay/${sessionId}`,
+        mode: body.mode,
+        status: "open",
+        payment_status: "unpaid",
+        amount_total: amount,
+        currency: "gbp",
+        client_reference_id: body.client_reference_id ?? null,
+        customer: body.customer ?? null,
+        customer_email: body.customer_email ?? null,
+        metadata: body.metadata ?? {},
+        payment_intent: null,
+        subscription: null,
+        subscription_data: body.subscription_data,
+      };
+      sessions.set(sessionId, session);
+      return send(200, session);
+    }
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && sessionMatch) {
+      const session = sessions.get(sessionMatch[1] as string);
+      if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such session" } });
+      const expand = url.searchParams.getAll("expand[]").concat(url.searchParams.getAll("expand[0]"));
+      const copy = { ...session };
+      if (expand.includes("subscription") && typeof copy.subscription === "string") {
+        copy.subscription = subscriptions.get(copy.subscription) ?? copy.subscription;
+      }
+      return send(200, copy);
+    }
+    const priceMatch = /^\/v1\/prices\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && priceMatch) {
+      const price = prices[priceMatch[1] as string];
+      return price
+        ? send(200, price)
+        : send(404, { error: { type: "invalid_request_error", message: "No such price" } });
+    }
+    if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
+      return send(200, {
+        id: id("bps"),
+        object: "billing_portal.session",
+        url: `https://billing.stripe.com/p/session/${id("x")}`,
+        customer: body.customer,
+      });
+    }
+    if (req.method === "GET" && path === "/v1/events") {
+      return send(200, { object: "list", data: [...events].reverse(), has_more: false, url: "/v1/events" });
+    }
+    send(404, {
+      error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method} ${path})` },
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const stripe = new Stripe("sk_test_fake");
+
+  /** Builds (and records for the events list) an event. */
+  function event(type: string, object: Json, created = Math.floor(Date.now() / 1000)): Json {
+    const value = { id: id("evt"), object: "event", type, created, api_version: "2026-10-28.endive", data: { object } };
+    events.push(value);
+    return value;
+  }
+
+  return {
+    port,
+    requests,
+    sessions,
+    env: {
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_WEBHOOK_SECRET: options.webhookSecret,
+      STRIPE_PRICE_DIGITAL_ACCESS: "price_digital",
+      STRIPE_API_HOST: "127.0.0.1",
+      STRIPE_API_PORT: String(port),
+      STRIPE_API_PROTOCOL: "http",
+    },
+    event,
+    /** The buyer pays: the session becomes complete and paid (or stays unpaid for a delayed method). */
+    pay(sessionId: string, paymentStatus: "paid" | "unpaid" = "paid") {
+      const session = sessions.get(sessionId) as Json;
+      session.status = "complete";
+      session.payment_status = paymentStatus;
+      session.customer = session.customer ?? id("cus");
+      if (session.mode === "payment") session.payment_intent = id("pi");
+      if (session.mode === "subscription") {
+        const subscription = makeSubscription(session);
+        subscriptions.set(subscription.id as string, subscription);
+        session.subscription = subscription.id;
+      }
+      return session;
+    },
+    subscription: (subscriptionId: string) => subscriptions.get(subscriptionId) as Json,
+    /** A delivery as Stripe would send it, signed with the SDK's test-header helper. */
+    sign(payload: string, secret = options.webhookSecret, timestamp?: number) {
+      return stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        ...(timestamp ? { timestamp } : {}),
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function makeSubscription(session: Json): Json {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id: id("sub"),
+    object: "subscription",
+    status: "active",
+    customer: session.customer,
+    cancel_at_period_end: false,
+    cancel_at: null,
+    metadata: (session.subscription_data as Json | undefined)?.metadata ?? {},
+    items: {
+      object: "list",
+      data: [{ id: id("si"), current_period_start: now, current_period_end: now + 30 * 86400 }],
+    },
+  };
+}
