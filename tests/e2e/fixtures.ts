@@ -56,7 +56,8 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 640;
+/** Below 1024 px the account actions live in the collapsible menu. */
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 
 export const test = base;
 export { expect };

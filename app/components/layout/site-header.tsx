@@ -76,7 +76,7 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
 
         <div className="flex items-center gap-2 xl:hidden">
           {cart}
-          <div className="hidden items-center gap-2 sm:flex">
+          <div className="hidden items-center gap-2 lg:flex">
             <AccountActions user={user} />
           </div>
           <button
@@ -127,7 +127,7 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
             ))}
           </ul>
         </nav>
-        <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-plum-100 pt-4 sm:hidden">
+        <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-plum-100 pt-4 lg:hidden">
           <AccountActions user={user} />
         </div>
       </div>
@@ -146,7 +146,7 @@ function AccountActions({ user, compact = false }: { user: HeaderUser | null; co
   }
   return (
     <>
-      <span className="text-sm whitespace-nowrap text-plum-800">Welcome, {user.greetingName}</span>
+      <span className="max-w-56 truncate text-sm whitespace-nowrap text-plum-800">Welcome, {user.greetingName}</span>
       <Link to="/my-purchases" className={`btn-ghost whitespace-nowrap ${size}`}>
         My Downloads
       </Link>
