@@ -47,7 +47,12 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     );
     await next();
     for (const [name, value] of Object.entries(
-      securityHeaders({ nonce: c.get("nonce"), dev: mode === "development", https }),
+      securityHeaders({
+        nonce: c.get("nonce"),
+        dev: mode === "development",
+        https,
+        fileOrigins: services.fileOrigins,
+      }),
     )) {
       c.res.headers.set(name, value);
     }

@@ -1,12 +1,17 @@
 /** Content-Security-Policy for one response. Inline scripts run only with this response's nonce. */
-export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  { dev, fileOrigins = [] }: { dev: boolean; fileOrigins?: string[] },
+): string {
+  // Downloads of audio and video may be redirected to signed URLs on the file store (S3).
+  const files = fileOrigins.map((o) => ` ${o}`).join("");
   const directives: Record<string, string> = {
     "default-src": "'self'",
     // Dev mode needs Vite's inline preamble and its eval-based hot reload.
     "script-src": dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`,
     "style-src": "'self' 'unsafe-inline'",
     "img-src": "'self' data: https://i.ytimg.com",
-    "media-src": "'self'",
+    "media-src": `'self'${files}`,
     "font-src": "'self'",
     "connect-src": dev ? "'self' ws: wss:" : "'self'",
     "frame-src": "https://www.youtube-nocookie.com",
@@ -20,7 +25,12 @@ export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }):
     .join("; ");
 }
 
-export function securityHeaders(options: { nonce: string; dev: boolean; https: boolean }): Record<string, string> {
+export function securityHeaders(options: {
+  nonce: string;
+  dev: boolean;
+  https: boolean;
+  fileOrigins?: string[];
+}): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(options.nonce, options),
     "X-Content-Type-Options": "nosniff",

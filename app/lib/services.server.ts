@@ -5,6 +5,7 @@ import type { Env } from "./env.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
 import { createLocalStorage } from "./storage/local-storage.server";
+import { createS3Client, createS3Storage, s3PublicOrigin } from "./storage/s3-storage.server";
 import type { Storage } from "./storage/storage.server";
 
 /** The long-lived things one server process (or one CLI run) works with. */
@@ -17,6 +18,8 @@ export type AppServices = {
   /** Public images (covers, gallery art). */
   images: Storage;
   mailer: Mailer;
+  /** Where browsers fetch signed file URLs from (S3), for the Content-Security-Policy; none on local disk. */
+  fileOrigins: string[];
   /** Better Auth: accounts, sessions, verification and reset tokens. */
   auth: Auth;
 };
@@ -39,9 +42,32 @@ export async function createServices(env: Env, logger = createLogger(env.LOG_LEV
     env,
     logger,
     database,
-    files: createLocalStorage(path.join(env.DATA_DIR, "files")),
-    images: createLocalStorage(path.join(env.DATA_DIR, "images")),
+    ...createStorages(env),
     mailer,
     auth: createAuth({ env, db: database.db, mailer, logger }),
+  };
+}
+
+/** Local disk under DATA_DIR, or one private S3-compatible bucket when S3_* is configured. */
+function createStorages(env: Env): Pick<AppServices, "files" | "images" | "fileOrigins"> {
+  if (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+    const options = {
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      bucket: env.S3_BUCKET,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    };
+    const client = createS3Client(options);
+    return {
+      files: createS3Storage(client, options.bucket, "files/"),
+      images: createS3Storage(client, options.bucket, "images/"),
+      fileOrigins: [s3PublicOrigin(options)],
+    };
+  }
+  return {
+    files: createLocalStorage(path.join(env.DATA_DIR, "files")),
+    images: createLocalStorage(path.join(env.DATA_DIR, "images")),
+    fileOrigins: [],
   };
 }
