@@ -71,6 +71,24 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
 
   app.use(compress());
 
+  // Cross-site request forgery: a browser always says where a state-changing request comes from.
+  // Writes from another site are refused; only the payment provider's webhook (signed) is exempt.
+  const ownOrigin = new URL(env.PUBLIC_URL).origin;
+  app.use(async (c, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(c.req.method) || c.req.path.startsWith("/api/webhooks/")) return next();
+    const origin = c.req.header("origin");
+    const site = c.req.header("sec-fetch-site");
+    const sameOrigin =
+      origin === undefined ? site !== "cross-site" : origin === ownOrigin || origin === new URL(c.req.url).origin;
+    if (!sameOrigin) {
+      return c.json(
+        { error: "Cross-site request refused", message: "This request must come from this site's own pages." },
+        403,
+      );
+    }
+    return next();
+  });
+
   if (staticRoot) {
     app.use(
       "/assets/*",

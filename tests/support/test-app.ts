@@ -19,6 +19,11 @@ export async function createTestApp(
 ) {
   const server = await loadServerBuild();
   const context = await createTestServices(overrides, server, reuse);
-  const app = server.createApp({ services: context.services, build: server.build, mode: "production" });
+  const app = server.createApp({
+    services: context.services,
+    build: server.build,
+    mode: "production",
+    staticRoot: "build/client",
+  });
   return { ...context, app, server };
 }

@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutBody, jsonPost, signedInUser } from "../support/shop-accounts";
+import { createTestApp } from "../support/test-app";
+
+/**
+ * Every page and endpoint × every kind of person, with the status the server must answer.
+ * The table is the single source: a route or API endpoint without an entry fails the last test.
+ */
+type Role = "visitor" | "customer" | "other" | "member" | "admin";
+type Expect = Record<Role, number>;
+type Entry = {
+  /** The route pattern as the router knows it (coverage check). */
+  route: string;
+  method: "GET" | "POST";
+  /** The concrete request; `{paid}` and `{open}` are the customer's own paid and unpaid demo checkouts. */
+  path: string;
+  body?: "form" | "form-pay" | "json-checkout" | "json-claim" | "stripe-unsigned";
+  expect: Expect;
+};
+
+const all = (status: number): Expect => ({
+  visitor: status,
+  customer: status,
+  other: status,
+  member: status,
+  admin: status,
+});
+const signedIn = (visitor: number, status: number): Expect => ({ ...all(status), visitor });
+
+const publicPages = [
+  "/",
+  "/about",
+  "/products",
+  "/app",
+  "/reiki",
+  "/zyto",
+  "/aromatherapy",
+  "/music",
+  "/media-events",
+  "/contact",
+  "/terms",
+  "/privacy",
+  "/cookie-policy",
+  "/refund",
+  "/disclaimer",
+];
+
+const table: Entry[] = [
+  ...publicPages.map((path): Entry => ({ route: path, method: "GET", path, expect: all(200) })),
+  { route: "/product/:productId", method: "GET", path: "/product/chakra-balance-guide", expect: all(200) },
+  { route: "/product/:productId", method: "GET", path: "/product/no-such-thing", expect: all(404) },
+  // Signed-in people are sent on from /auth; visitors see the form.
+  { route: "/auth", method: "GET", path: "/auth", expect: signedIn(200, 302) },
+  { route: "/auth/reset-password", method: "GET", path: "/auth/reset-password?token=x", expect: all(200) },
+  { route: "/my-purchases", method: "GET", path: "/my-purchases", expect: signedIn(302, 200) },
+  { route: "/admin", method: "GET", path: "/admin", expect: { ...signedIn(302, 302), admin: 200 } },
+  { route: "/checkout", method: "POST", path: "/checkout", body: "json-checkout", expect: signedIn(401, 200) },
+  { route: "/checkout", method: "GET", path: "/checkout", expect: all(404) },
+  {
+    route: "/checkout/success",
+    method: "GET",
+    path: "/checkout/success?session_id={paid}",
+    expect: { ...signedIn(302, 404), customer: 200 },
+  },
+  { route: "/claim-free", method: "POST", path: "/claim-free", body: "json-claim", expect: signedIn(401, 200) },
+  { route: "/shop-state", method: "GET", path: "/shop-state", expect: all(200) },
+  // Someone else's checkout does not exist for you.
+  {
+    route: "/demo-checkout/:checkoutId",
+    method: "GET",
+    path: "/demo-checkout/{open}",
+    expect: { ...signedIn(302, 404), customer: 200 },
+  },
+  {
+    route: "/demo-checkout/:checkoutId",
+    method: "GET",
+    path: "/demo-checkout/{paid}",
+    expect: { ...signedIn(302, 404), customer: 302 },
+  },
+  // Paying someone else's checkout fails the same way; the customer's own payment goes through.
+  {
+    route: "/demo-checkout/:checkoutId",
+    method: "POST",
+    path: "/demo-checkout/{open}",
+    body: "form-pay",
+    expect: { ...signedIn(302, 404), customer: 302 },
+  },
+  { route: "/membership/manage", method: "POST", path: "/membership/manage", body: "form", expect: signedIn(302, 302) },
+  { route: "/stories", method: "GET", path: "/stories", expect: all(301) },
+  { route: "/healing-guides", method: "GET", path: "/healing-guides", expect: all(301) },
+  { route: "/courses", method: "GET", path: "/courses", expect: all(301) },
+  { route: "/robots.txt", method: "GET", path: "/robots.txt", expect: all(200) },
+  { route: "/sitemap.xml", method: "GET", path: "/sitemap.xml", expect: all(200) },
+  // API
+  { route: "GET /api/health", method: "GET", path: "/api/health", expect: all(200) },
+  {
+    route: "GET /media/:folder/:file",
+    method: "GET",
+    path: "/media/covers/chakra-balance-guide.webp",
+    expect: all(200),
+  },
+  {
+    route: "GET /media/:folder/:file",
+    method: "GET",
+    path: "/media/pdfs/seed-chakra-balance-guide.pdf",
+    expect: all(404),
+  },
+  { route: "GET /api/auth/verify-email", method: "GET", path: "/api/auth/verify-email?token=forged", expect: all(401) },
+  {
+    route: "GET /api/auth/reset-password/:token",
+    method: "GET",
+    path: "/api/auth/reset-password/forged",
+    expect: all(400),
+  },
+  {
+    route: "POST /api/webhooks/stripe",
+    method: "POST",
+    path: "/api/webhooks/stripe",
+    body: "stripe-unsigned",
+    expect: all(404),
+  },
+  // A paid guide: its buyer and members; a paid course: its buyers only; a free guide: anyone signed in.
+  {
+    route: "GET /api/downloads/:productId",
+    method: "GET",
+    path: "/api/downloads/chakra-balance-guide",
+    expect: { visitor: 401, customer: 200, other: 403, member: 200, admin: 403 },
+  },
+  {
+    route: "GET /api/downloads/:productId",
+    method: "GET",
+    path: "/api/downloads/reiki-self-healing-course",
+    expect: signedIn(401, 403),
+  },
+  {
+    route: "GET /api/downloads/:productId",
+    method: "GET",
+    path: "/api/downloads/grounding-basics",
+    expect: signedIn(401, 200),
+  },
+  {
+    route: "GET /api/downloads/:productId/attachments/:n",
+    method: "GET",
+    path: "/api/downloads/chakra-balance-guide/attachments/1",
+    expect: { visitor: 401, customer: 200, other: 403, member: 200, admin: 403 },
+  },
+  {
+    route: "GET /api/downloads/:productId/attachments/:n",
+    method: "GET",
+    path: "/api/downloads/chakra-balance-guide/attachments/../../auth-secret",
+    expect: all(404),
+  },
+  { route: "GET /api/membership", method: "GET", path: "/api/membership", expect: signedIn(401, 200) },
+  // Last: signing out ends every session of the user.
+  { route: "/sign-out", method: "GET", path: "/sign-out", expect: all(302) },
+  { route: "/sign-out", method: "POST", path: "/sign-out", body: "form", expect: all(302) },
+];
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const cookies: Record<Role, string> = { visitor: "", customer: "", other: "", member: "", admin: "" };
+const checkouts = { paid: "", open: "" };
+
+const chakra = { id: "chakra-balance-guide", title: "Chakra Balance Guide", price_cents: 1299 };
+const plan = { id: "subscription", title: "Digital Access", price_cents: 999, product_type: "subscription" };
+
+async function payDemo(cookie: string, products: Parameters<typeof checkoutBody>[0]) {
+  const res = await t.app.request("/checkout", jsonPost(cookie, checkoutBody(products)));
+  expect(res.status).toBe(200);
+  const { url } = (await res.json()) as { url: string };
+  const pay = await t.app.request(`http://localhost:3000${url}`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "pay" }),
+    headers: { cookie, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" },
+  });
+  expect(pay.status).toBe(302);
+  return url.split("/").pop() as string;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.server.seedCatalogue(t.services);
+  const customer = await signedInUser(t.services, "customer");
+  cookies.customer = customer.cookie;
+  checkouts.paid = await payDemo(customer.cookie, [chakra]);
+  const open = await t.app.request(
+    "/checkout",
+    jsonPost(
+      customer.cookie,
+      checkoutBody([{ id: "sacred-sleep-guide", title: "Sacred Sleep Guide", price_cents: 899 }]),
+    ),
+  );
+  checkouts.open = ((await open.json()) as { url: string }).url.split("/").pop() as string;
+  cookies.other = (await signedInUser(t.services, "other")).cookie;
+  const member = await signedInUser(t.services, "member");
+  await payDemo(member.cookie, [plan]);
+  cookies.member = member.cookie;
+  const admin = await signedInUser(t.services, "admin");
+  await t.server.runCommand(t.services, "admin", ["add", admin.email]);
+  cookies.admin = admin.cookie;
+}, 120_000);
+afterAll(() => t.cleanup());
+
+function requestFor(entry: Entry, role: Role): [string, RequestInit] {
+  const path = entry.path.replace("{paid}", checkouts.paid).replace("{open}", checkouts.open);
+  const headers: Record<string, string> = { origin: "http://localhost:3000" };
+  if (cookies[role]) headers.cookie = cookies[role];
+  const init: RequestInit = { method: entry.method, headers, redirect: "manual" };
+  if (entry.body === "form" || entry.body === "form-pay") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = entry.body === "form-pay" ? "intent=pay" : "intent=noop";
+  } else if (entry.body === "json-checkout") {
+    headers["content-type"] = "application/json";
+    init.body = checkoutBody([{ id: "moon-ritual-journal", title: "Moon Ritual Journal", price_cents: 799 }]);
+  } else if (entry.body === "json-claim") {
+    headers["content-type"] = "application/json";
+    init.body = JSON.stringify({ productId: "grounding-basics" });
+  } else if (entry.body === "stripe-unsigned") {
+    headers["content-type"] = "application/json";
+    init.body = JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" });
+  }
+  return [`http://localhost:3000${path}`, init];
+}
+
+describe("the authorization matrix", () => {
+  const roles: Role[] = ["visitor", "customer", "other", "member", "admin"];
+  it.each(table.flatMap((entry) => roles.map((role) => [entry.method, entry.path, role, entry] as const)))(
+    "%s %s as %s",
+    async (_method, _path, role, entry) => {
+      const res = await t.app.request(...requestFor(entry, role));
+      expect(res.status).toBe(entry.expect[role]);
+      expect(res.status).toBeLessThan(500);
+    },
+  );
+
+  it("has an entry for every page route and every API endpoint", () => {
+    const covered = new Set(table.map((e) => e.route));
+    const pageRoutes = Object.values(t.server.build.routes)
+      .filter((r) => r && r.id !== "root" && r.path !== "*")
+      .map((r) => (r?.index ? "/" : `/${r?.path}`));
+    const apiRoutes = t.app.routes
+      .filter((r) => r.method !== "ALL" && !r.path.endsWith("*"))
+      .map((r) => `${r.method} ${r.path}`);
+    const missing = [...new Set([...pageRoutes, ...apiRoutes])].filter((r) => !covered.has(r));
+    expect(missing).toEqual([]);
+  });
+});
