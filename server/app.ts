@@ -71,6 +71,14 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
 
   app.use(compress());
 
+  // A null character in the address can never name anything here, and PostgreSQL cannot compare it.
+  app.use(async (c, next) => {
+    if (/%00/i.test(c.req.url)) {
+      return c.json({ error: "Bad request", message: "The address contains characters that are not allowed." }, 400);
+    }
+    return next();
+  });
+
   // Cross-site request forgery: a browser always says where a state-changing request comes from.
   // Writes from another site are refused; only the payment provider's webhook (signed) is exempt.
   const ownOrigin = new URL(env.PUBLIC_URL).origin;

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
+import { productIdSchema } from "~/features/catalogue/product-id";
 import { claimFreeProduct } from "~/features/checkout/claim-free-product.server";
 import { servicesContext } from "~/lib/context";
 import { shopMessages } from "~/lib/shop-messages";
 import type { Route } from "./+types/claim-free";
 
-const bodySchema = z.object({ productId: z.string().min(1).max(100) });
+const bodySchema = z.object({ productId: productIdSchema });
 
 /** POST /claim-free (JSON { productId }): records a £0.00 purchase of a free product. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { productIdSchema } from "~/features/catalogue/product-id";
 
 /** UK Consumer Contracts Regulations 2013, reg. 37: the buyer's express request and acknowledgement. */
 export const CONSENT_WORDING =
@@ -8,7 +9,7 @@ const sanitise = (value: string) => value.replace(/[<>\0]/g, "");
 
 /** Spec §5 product check before checkout: run in the browser and again on the server. */
 export const checkoutProductSchema = z.object({
-  id: z.string().min(1).max(100),
+  id: productIdSchema,
   title: z
     .string()
     .max(500)

@@ -1,0 +1,200 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInUser } from "../support/shop-accounts";
+import { createTestApp } from "../support/test-app";
+
+/**
+ * Property-based fuzzing of every form action and JSON endpoint: random and hostile input must
+ * get an answer below 500 (a 4xx with a reason when it is refused), and no script is ever stored.
+ */
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let cookie = "";
+const RUNS = Number(process.env.FUZZ_RUNS ?? 250);
+const ORIGIN = "http://localhost:3000";
+
+const hostileString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.constantFrom(
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "\u0000\u0000",
+    "' OR 1=1 --",
+    "../../../../etc/passwd",
+    "Zoë O’Brien",
+    "%00",
+    "$\u{7b}7*7}",
+    "a".repeat(100_000),
+    "😀".repeat(300),
+    "",
+    " ",
+  ),
+);
+const jsonValue = fc.jsonValue({ maxDepth: 3 });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.server.seedCatalogue(t.services);
+  cookie = (await signedInUser(t.services, "fuzzer")).cookie;
+});
+afterAll(() => t.cleanup());
+
+async function send(method: string, path: string, body: BodyInit | undefined, contentType?: string, signedIn = true) {
+  const headers: Record<string, string> = { origin: ORIGIN };
+  if (contentType) headers["content-type"] = contentType;
+  if (signedIn) headers.cookie = cookie;
+  return t.app.request(`${ORIGIN}${path}`, { method, body, headers, redirect: "manual" });
+}
+
+async function expectHandled(res: Response) {
+  expect(res.status).toBeLessThan(500);
+  if (res.status >= 400 && (res.headers.get("content-type") ?? "").includes("json")) {
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(typeof (body.error ?? body.message ?? body.title)).toBe("string");
+  }
+}
+
+const formBody = (fields: [string, string][]) => new URLSearchParams(fields);
+
+describe("fuzzing", () => {
+  it("POST /auth with any fields", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("signin", "signup", "resend", "forgot", "other", ""),
+        hostileString,
+        hostileString,
+        hostileString,
+        fc.boolean(),
+        async (intent, fullName, email, password, signedIn) => {
+          const body = formBody([
+            ["intent", intent],
+            ["fullName", fullName],
+            ["email", email],
+            ["password", password],
+          ]);
+          await expectHandled(await send("POST", "/auth", body, "application/x-www-form-urlencoded", signedIn));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("POST /auth/reset-password with any token and password", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, hostileString, async (token, password) => {
+        const body = formBody([
+          ["token", token],
+          ["password", password],
+        ]);
+        await expectHandled(
+          await send("POST", "/auth/reset-password", body, "application/x-www-form-urlencoded", false),
+        );
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("POST /checkout with any JSON, any product list, any consent", async () => {
+    const product = fc.record(
+      {
+        id: fc.oneof(hostileString, fc.constantFrom("chakra-balance-guide", "subscription", "grounding-basics")),
+        title: hostileString,
+        price_cents: fc.oneof(fc.integer(), fc.double(), hostileString),
+        product_type: hostileString,
+        quantity: fc.oneof(fc.integer(), hostileString),
+      },
+      { requiredKeys: [] },
+    );
+    const body = fc.oneof(
+      jsonValue,
+      fc.record({ products: fc.oneof(fc.array(product, { maxLength: 30 }), jsonValue), consent: jsonValue }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (value) => {
+        await expectHandled(await send("POST", "/checkout", JSON.stringify(value), "application/json"));
+      }),
+      { numRuns: RUNS },
+    );
+    // Not JSON at all.
+    await fc.assert(
+      fc.asyncProperty(
+        hostileString,
+        fc.constantFrom("application/json", "text/plain", "multipart/form-data"),
+        async (raw, type) => {
+          await expectHandled(await send("POST", "/checkout", raw, type));
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
+  it("POST /claim-free with any JSON", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(jsonValue, fc.record({ productId: hostileString })), async (value) => {
+        await expectHandled(await send("POST", "/claim-free", JSON.stringify(value), "application/json"));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("POST /demo-checkout/:id, /membership/manage and /sign-out with any form", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, hostileString, async (id, intent) => {
+        const body = formBody([["intent", intent]]);
+        await expectHandled(
+          await send("POST", `/demo-checkout/${encodeURIComponent(id)}`, body, "application/x-www-form-urlencoded"),
+        );
+        await expectHandled(await send("POST", "/membership/manage", body, "application/x-www-form-urlencoded"));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("POST /api/webhooks/stripe with any body and signature", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          jsonValue.map((v) => JSON.stringify(v)),
+          hostileString,
+        ),
+        // Header values are bytes: only what a client can send at all.
+        fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 200 }),
+        async (body, signature) => {
+          const res = await t.app.request(`${ORIGIN}/api/webhooks/stripe`, {
+            method: "POST",
+            body,
+            headers: { "content-type": "application/json", "stripe-signature": signature },
+          });
+          await expectHandled(res);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("GET pages and downloads with any path segment", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, fc.integer({ min: -5, max: 2000 }), async (segment, n) => {
+        const id = encodeURIComponent(segment);
+        await expectHandled(await send("GET", `/product/${id}`, undefined));
+        await expectHandled(await send("GET", `/api/downloads/${id}`, undefined));
+        await expectHandled(await send("GET", `/api/downloads/chakra-balance-guide/attachments/${n}`, undefined));
+        await expectHandled(await send("GET", `/checkout/success?session_id=${id}`, undefined));
+        await expectHandled(await send("GET", `/media/${id}/${id}.webp`, undefined));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("stored no script anywhere", async () => {
+    const { db } = t.services.database;
+    const tables = ["user", "products", "purchases", "subscribers", "verification"];
+    for (const table of tables) {
+      const rows = await db.execute(sql.raw(`select * from "${table}"`));
+      const text = JSON.stringify((rows as { rows?: unknown[] }).rows ?? rows);
+      expect(text, table).not.toMatch(/<script|onerror=/i);
+    }
+  });
+});
