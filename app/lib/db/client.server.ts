@@ -23,6 +23,8 @@ export type DatabaseHandle = {
 };
 
 const migrationsFolder = path.resolve("drizzle");
+/** An arbitrary, fixed advisory-lock key for migrations. */
+const MIGRATION_LOCK = 7_362_001;
 
 /** Closing twice (shutdown racing a test's cleanup, say) is harmless. */
 function once(close: () => Promise<void>): () => Promise<void> {
@@ -48,11 +50,24 @@ export type OpenDatabaseOptions = {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the
+    // pool replaces it on the next query.
+    pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: "postgres",
-      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
+      migrate: async () => {
+        // Several instances may start at once: one migrates while the others wait on the lock.
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+          await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
       ping: async () => {
         await pool.query("select 1");
       },
