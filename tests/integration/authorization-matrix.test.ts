@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicPages } from "~/content/public-pages";
 import { checkoutBody, jsonPost, signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
 
@@ -27,26 +28,11 @@ const all = (status: number): Expect => ({
 });
 const signedIn = (visitor: number, status: number): Expect => ({ ...all(status), visitor });
 
-const publicPages = [
-  "/",
-  "/about",
-  "/products",
-  "/app",
-  "/reiki",
-  "/zyto",
-  "/aromatherapy",
-  "/music",
-  "/media-events",
-  "/contact",
-  "/terms",
-  "/privacy",
-  "/cookie-policy",
-  "/refund",
-  "/disclaimer",
-];
+// Every public content page (the sitemap's list), plus /app, which forwards to the external app.
+const publicPagePaths = [...publicPages, "/app"];
 
 const table: Entry[] = [
-  ...publicPages.map((path): Entry => ({ route: path, method: "GET", path, expect: all(200) })),
+  ...publicPagePaths.map((path): Entry => ({ route: path, method: "GET", path, expect: all(200) })),
   { route: "/product/:productId", method: "GET", path: "/product/chakra-balance-guide", expect: all(200) },
   { route: "/product/:productId", method: "GET", path: "/product/no-such-thing", expect: all(404) },
   // Signed-in people are sent on from /auth; visitors see the form.

@@ -13,20 +13,7 @@ export function SiteFooter() {
           <p className="mt-3 text-sm text-plum-200">{site.tagline}.</p>
           <SocialLinks className="mt-5" />
         </div>
-        <nav aria-labelledby="footer-offerings">
-          <h2 id="footer-offerings" className="font-sans text-sm font-semibold tracking-wider text-gold-300 uppercase">
-            Offerings
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {offeringLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-offerings" title="Offerings" links={offeringLinks} />
         <div>
           <h2 className="font-sans text-sm font-semibold tracking-wider text-gold-300 uppercase">Contact</h2>
           <ul className="mt-4 space-y-2 text-sm">
@@ -49,30 +36,48 @@ export function SiteFooter() {
             <li>{site.hours}</li>
           </ul>
         </div>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="font-sans text-sm font-semibold tracking-wider text-gold-300 uppercase">
-            Legal
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {legalLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <button type="button" onClick={resetConsent} className="hover:text-white hover:underline">
-                Cookie Settings
-              </button>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks id="footer-legal" title="Legal" links={legalLinks}>
+          <li>
+            <button type="button" onClick={resetConsent} className="hover:text-white hover:underline">
+              Cookie Settings
+            </button>
+          </li>
+        </FooterLinks>
       </div>
       <p className="border-t border-plum-800 px-4 py-6 text-center text-xs text-plum-200">
         © {new Date().getFullYear()} {site.brand}. Wellness support only: our services do not diagnose or treat medical
         conditions.
       </p>
     </footer>
+  );
+}
+
+function FooterLinks({
+  id,
+  title,
+  links,
+  children,
+}: {
+  id: string;
+  title: string;
+  links: ReadonlyArray<{ to: string; label: string }>;
+  children?: React.ReactNode;
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="font-sans text-sm font-semibold tracking-wider text-gold-300 uppercase">
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </nav>
   );
 }
