@@ -221,11 +221,13 @@ test.describe("media and events", () => {
     await page.getByTestId("angel-gallery").getByRole("button").first().click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toHaveAccessibleName(/photo 1 of 9/);
-    const box = (await dialog.locator("img").boundingBox()) ?? { x: 0, y: 0, width: 300, height: 200 };
+    // Swipe across the dialog (it fills the screen), not the photo: an image still loading has no width yet.
+    const box = await dialog.boundingBox();
+    if (!box) throw new Error("The lightbox has no box");
     const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + box.width * 0.8, y);
+    await page.mouse.move(box.x + box.width * 0.75, y);
     await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.2, y, { steps: 5 });
+    await page.mouse.move(box.x + box.width * 0.25, y, { steps: 5 });
     await page.mouse.up();
     await expect(dialog).toHaveAccessibleName(/photo 2 of 9/);
     await dialog.getByRole("button", { name: "Close" }).click();
