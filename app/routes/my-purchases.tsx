@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
+import { Pagination } from "~/components/ui/pagination";
 import { showToast } from "~/components/ui/toast";
 import { requireUser } from "~/features/accounts/get-session-user.server";
 import { downloadUrl, startDownload } from "~/features/downloads/start-download";
@@ -8,6 +9,7 @@ import { getPaymentProvider } from "~/features/payments/get-payment-provider.ser
 import { listPurchases } from "~/features/purchases/list-purchases.server";
 import { servicesContext } from "~/lib/context";
 import { formatAmount } from "~/lib/format-price";
+import { INVALID_PAGE_MESSAGE, pageCount, pageWindow, parsePageParam } from "~/lib/pagination";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { downloadingTitle, shopMessages } from "~/lib/shop-messages";
 import type { Route } from "./+types/my-purchases";
@@ -31,15 +33,24 @@ const longDate = (iso: string) =>
     timeZone: "Europe/London",
   });
 
+/** Orders per page of My Sacred Downloads. */
+const PURCHASES_PER_PAGE = 20;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const account = await requireUser(request, services);
-  const [purchases, membership] = await Promise.all([
-    listPurchases(services.database.db, account.id),
+  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
+  if (page === null) return data({ invalidPage: INVALID_PAGE_MESSAGE } as const, { status: 400 });
+  const [listed, membership] = await Promise.all([
+    listPurchases(services.database.db, account.id, pageWindow(page, PURCHASES_PER_PAGE)),
     getMembership(services.database.db, account.email),
   ]);
+  const pages = pageCount(listed.total, PURCHASES_PER_PAGE);
+  if (page > pages) throw data(null, { status: 404 });
   return {
-    purchases: purchases.map((p) => ({ ...p, date: longDate(p.createdAt) })),
+    purchases: listed.purchases.map((p) => ({ ...p, date: longDate(p.createdAt) })),
+    page,
+    pageCount: pages,
     membership: {
       ...membership,
       endDate: membership.subscription_end ? longDate(membership.subscription_end) : null,
@@ -48,14 +59,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const hero = (
+  <PageHero
+    title="My Sacred Downloads"
+    intro="Everything you have bought, ready to download again whenever you like."
+  />
+);
+
 export default function MyPurchases({ loaderData }: Route.ComponentProps) {
-  const { purchases, membership, demoMode } = loaderData;
+  if ("invalidPage" in loaderData) {
+    return (
+      <>
+        {hero}
+        <section className="mx-auto max-w-2xl px-4 pb-20 text-center sm:px-6">
+          <p className="text-lg text-muted">{loaderData.invalidPage}</p>
+          <Link to="/my-purchases" className="btn-primary mt-6">
+            Back to My Sacred Downloads
+          </Link>
+        </section>
+      </>
+    );
+  }
+  const { purchases, membership, demoMode, page, pageCount } = loaderData;
   return (
     <>
-      <PageHero
-        title="My Sacred Downloads"
-        intro="Everything you have bought, ready to download again whenever you like."
-      />
+      {hero}
       <div className="mx-auto max-w-4xl px-4 pb-20 sm:px-6">
         <section aria-labelledby="membership-title" className="card mb-8 p-6">
           <h2 id="membership-title" className="text-2xl">
@@ -165,6 +193,7 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
+        <Pagination path="/my-purchases" page={page} pageCount={pageCount} label="Purchase pages" />
       </div>
     </>
   );

@@ -1,8 +1,10 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
+import { Pagination } from "~/components/ui/pagination";
 import { showToast } from "~/components/ui/toast";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { useCart } from "~/features/cart/cart-provider";
+import { getProduct } from "~/features/catalogue/get-product.server";
 import { listProducts } from "~/features/catalogue/list-products.server";
 import { ProductCard } from "~/features/catalogue/product-card";
 import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
@@ -13,27 +15,43 @@ import { usePurchase } from "~/features/checkout/use-purchase";
 import { downloadUrl, startDownload } from "~/features/downloads/start-download";
 import { servicesContext } from "~/lib/context";
 import { formatPrice } from "~/lib/format-price";
+import { INVALID_PAGE_MESSAGE, pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { addedToCart } from "~/lib/shop-messages";
 import type { Route } from "./+types/products";
 
+/** Products per page of the library: a grid of 3, 2 or 1 columns fills evenly. */
+const PRODUCTS_PER_PAGE = 24;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
+  if (page === null) return data({ invalidPage: INVALID_PAGE_MESSAGE } as const, { status: 400 });
   const services = context.get(servicesContext);
+  const { db } = services.database;
   const account = await getSessionUser(request, services);
-  const [rows, shop] = await Promise.all([listProducts(services.database.db), getShopState(services, account)]);
-  const all = rows.map(toProductView);
+  const [listed, plan, shop] = await Promise.all([
+    // The membership plan has its own card at the top of page 1, so it is not one of the grid's products.
+    listProducts(db, { ...pageWindow(page, PRODUCTS_PER_PAGE), excludeIds: [SUBSCRIPTION_ID] }),
+    page === 1 ? getProduct(db, SUBSCRIPTION_ID) : undefined,
+    getShopState(services, account),
+  ]);
+  const pages = pageCount(listed.total, PRODUCTS_PER_PAGE);
+  if (page > pages) throw data(null, { status: 404 });
   return {
-    plan: all.find((p) => p.id === SUBSCRIPTION_ID) ?? null,
-    products: all.filter((p) => p.id !== SUBSCRIPTION_ID),
+    plan: plan ? toProductView(plan) : null,
+    products: listed.rows.map(toProductView),
     shop,
+    page,
+    pageCount: pages,
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({
     title: "Sacred Digital Library",
     description: "Digital guides, video courses and audio for your wellbeing, and the Digital Access membership.",
-    path: "/products",
+    // Each page of the library is its own canonical page, so search engines reach every product.
+    path: pageHref("/products", loaderData && "page" in loaderData ? loaderData.page : 1),
     origin: originFrom(matches),
   });
 
@@ -54,7 +72,31 @@ const faq = [
 ] as const;
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { plan, products, shop } = loaderData;
+  if ("invalidPage" in loaderData) return <InvalidPage message={loaderData.invalidPage} />;
+  return <Library {...loaderData} />;
+}
+
+function InvalidPage({ message }: { message: string }) {
+  return (
+    <>
+      <PageHero eyebrow="Products" title="Sacred Digital Library" />
+      <section className="mx-auto max-w-2xl px-4 pb-20 text-center sm:px-6">
+        <p className="text-lg text-muted">{message}</p>
+        <Link to="/products" className="btn-primary mt-6">
+          Browse Products
+        </Link>
+      </section>
+    </>
+  );
+}
+
+function Library({
+  plan,
+  products,
+  shop,
+  page,
+  pageCount,
+}: Exclude<Route.ComponentProps["loaderData"], { invalidPage: string }>) {
   const cart = useCart();
   const purchase = usePurchase({ signedIn: shop.signedIn, checkoutHosts: shop.checkoutHosts });
   const owned = new Set(shop.owned);
@@ -140,6 +182,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 />
               ))}
             </div>
+            <Pagination path="/products" page={page} pageCount={pageCount} label="Product pages" />
           </section>
         )}
 

@@ -10,6 +10,8 @@ const escapeXml = (text: string) =>
     (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[ch] ?? ch,
   );
 
+const SITEMAP_MAX_URLS = 50_000;
+
 /** Every public page and every product still in the catalogue. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, database } = context.get(servicesContext);
@@ -17,7 +19,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
     .where(isNull(products.archivedAt))
-    .orderBy(products.sortOrder);
+    .orderBy(products.sortOrder)
+    // The sitemap protocol allows 50,000 URLs in one file; beyond that a sitemap index would be needed.
+    .limit(SITEMAP_MAX_URLS - publicPages.length);
   const entries = [
     ...publicPages.map((path) => `  <url><loc>${escapeXml(`${env.PUBLIC_URL}${path}`)}</loc></url>`),
     ...rows.map(

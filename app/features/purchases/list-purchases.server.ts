@@ -1,30 +1,56 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { getProductsByIds } from "~/features/catalogue/get-product.server";
 import type { Database } from "~/lib/db/client.server";
 import { purchases } from "~/lib/db/schema.server";
 
-/** This user's paid purchases, newest first, each with its products. */
-export async function listPurchases(db: Database, userId: string) {
-  const rows = await db
-    .select()
-    .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.status, "paid")))
-    .orderBy(desc(purchases.createdAt));
-  const products = await getProductsByIds(db, [...new Set(rows.flatMap((r) => r.productIds))]);
-  return rows.map((row) => ({
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    totalCents: row.totalAmountCents,
-    products: row.productIds.map((id) => {
-      const product = products.find((p) => p.id === id);
-      return {
-        id,
-        title: product?.title ?? "Product no longer available",
-        productType: product?.productType ?? "digital_guide",
-        hasDownload: Boolean(product?.downloadUrl),
-        isAudio: /\.(wav|mp3|m4a|ogg|flac|aac)$/i.test(product?.downloadUrl ?? ""),
-        attachmentCount: product?.pdfAttachments.length ?? 0,
-      };
-    }),
-  }));
+/**
+ * One page of this user's paid purchases, newest first, each with its products, and how many paid
+ * purchases there are in all. Reads walk purchases_user_idx (user_id, created_at) backwards and stop
+ * after the page, so a long purchase history costs no more per page than a short one.
+ */
+export async function listPurchases(
+  db: Database,
+  userId: string,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  const paid = and(eq(purchases.userId, userId), eq(purchases.status, "paid"));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: purchases.id,
+        createdAt: purchases.createdAt,
+        totalAmountCents: purchases.totalAmountCents,
+        productIds: purchases.productIds,
+      })
+      .from(purchases)
+      .where(paid)
+      // The id breaks ties between purchases made in the same instant, so none shows twice or never.
+      .orderBy(desc(purchases.createdAt), desc(purchases.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(purchases).where(paid),
+  ]);
+  // Only the products this page names: at most a few per purchase.
+  const products = new Map(
+    (await getProductsByIds(db, [...new Set(rows.flatMap((r) => r.productIds))])).map((p) => [p.id, p]),
+  );
+  return {
+    total: counted?.total ?? 0,
+    purchases: rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      totalCents: row.totalAmountCents,
+      products: row.productIds.map((id) => {
+        const product = products.get(id);
+        return {
+          id,
+          title: product?.title ?? "Product no longer available",
+          productType: product?.productType ?? "digital_guide",
+          hasDownload: Boolean(product?.downloadUrl),
+          isAudio: /\.(wav|mp3|m4a|ogg|flac|aac)$/i.test(product?.downloadUrl ?? ""),
+          attachmentCount: product?.pdfAttachments.length ?? 0,
+        };
+      }),
+    })),
+  };
 }
