@@ -40,7 +40,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node build/server/index.js",
+    command: `node ${process.env.BUILD_DIR || "build"}/server/index.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

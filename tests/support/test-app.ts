@@ -3,12 +3,15 @@ import { createTestServices } from "./test-services";
 
 type ServerModule = typeof import("../../server/main");
 
+/** The build folder: `build`, or BUILD_DIR for a build kept apart from the served one. */
+const buildDir = process.env.BUILD_DIR || "build";
+
 /**
  * The production server bundle (build/server/index.js), so HTTP tests exercise exactly what ships.
  * `npm test` builds before it runs them.
  */
 export async function loadServerBuild(): Promise<ServerModule> {
-  const file = path.resolve("build/server/index.js");
+  const file = path.resolve(buildDir, "server/index.js");
   return (await import(/* @vite-ignore */ file)) as ServerModule;
 }
 
@@ -23,7 +26,7 @@ export async function createTestApp(
     services: context.services,
     build: server.build,
     mode: "production",
-    staticRoot: "build/client",
+    staticRoot: `${buildDir}/client`,
   });
   return { ...context, app, server };
 }
