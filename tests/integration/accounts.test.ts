@@ -221,6 +221,13 @@ describe("sessions and protected pages", () => {
     }
   });
 
+  it("names the page, not React Router's data address, when a client-side navigation is sent to /auth", async () => {
+    const res = await t.app.request("/my-purchases.data?_routes=routes%2Fmy-purchases");
+    const body = await res.text();
+    expect(body).toContain(`/auth?redirectTo=${encodeURIComponent("/my-purchases")}`);
+    expect(body).not.toContain("my-purchases.data");
+  });
+
   it("after sign-in returns to the protected page that sent the visitor to /auth", async () => {
     await createVerifiedUser(t.services, { email: "back@example.com", password: "Passw0rd1", fullName: "Back Again" });
     const res = await new HttpSession(t.app).post("/auth?redirectTo=%2Fmy-purchases", {

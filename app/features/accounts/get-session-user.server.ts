@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { setFlash } from "~/lib/flash.server";
+import { requestedPage } from "~/lib/requested-page";
 import type { AppServices } from "~/lib/services.server";
 import { greetingName } from "./auth-schemas";
 import { isAdmin } from "./manage-admins.server";
@@ -26,7 +27,7 @@ export async function getSessionUser(request: Request, services: AppServices): P
 export async function requireUser(request: Request, services: AppServices): Promise<SessionUser> {
   const user = await getSessionUser(request, services);
   if (!user) {
-    const url = new URL(request.url);
+    const url = requestedPage(request);
     throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, 302);
   }
   return user;
