@@ -39,6 +39,7 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const events: Json[] = [];
+  const refunded = new Set<string>();
   const requests: { method: string; path: string; body: Json }[] = [];
   const prices: Record<string, Json> = {
     price_digital: {
@@ -125,6 +126,26 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
         url: `https://billing.stripe.com/p/session/${id("x")}`,
         customer: body.customer,
       });
+    }
+    if (req.method === "POST" && path === "/v1/refunds") {
+      const intent = body.payment_intent as string | undefined;
+      const paid = [...sessions.values()].some((s) => s.payment_intent === intent);
+      if (!intent || !paid) {
+        return send(400, {
+          error: { type: "invalid_request_error", message: `No such payment_intent: '${intent}'` },
+        });
+      }
+      if (refunded.has(intent)) {
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: "Charge has already been refunded.",
+          },
+        });
+      }
+      refunded.add(intent);
+      return send(200, { id: id("re"), object: "refund", payment_intent: intent, status: "succeeded" });
     }
     if (req.method === "GET" && path === "/v1/events") {
       return send(200, { object: "list", data: [...events].reverse(), has_more: false, url: "/v1/events" });

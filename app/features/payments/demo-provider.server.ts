@@ -25,5 +25,7 @@ export function createDemoProvider(env: Env): PaymentProvider {
     async listRecentEvents() {
       return [];
     },
+    // No money moved, so there is nothing to send back: the purchase is simply marked refunded.
+    async refund() {},
   };
 }

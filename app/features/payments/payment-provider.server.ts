@@ -60,6 +60,15 @@ export interface PaymentProvider {
   parseWebhook(rawBody: string, signature: string | null): Promise<ProviderEvent>;
   /** Recent events, oldest first, for reconciliation. */
   listRecentEvents(): Promise<ProviderEvent[]>;
+  /**
+   * Refunds a payment in full. Idempotent per purchase, so a repeated click refunds once. Throws a
+   * RefundError (safe to show) when the provider refuses.
+   */
+  refund(input: { purchaseId: string; paymentRef: string }): Promise<void>;
+}
+
+export class RefundError extends Error {
+  override name = "RefundError";
 }
 
 export class WebhookSignatureError extends Error {

@@ -6,6 +6,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type ProviderEvent,
+  RefundError,
   type SubscriptionState,
   WebhookSignatureError,
 } from "./payment-provider.server";
@@ -196,6 +197,20 @@ export function createStripeProvider(env: Env): PaymentProvider {
         throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
       }
       return { id: event.id, type: event.type, event: translateStripeEvent(event) };
+    },
+
+    async refund({ purchaseId, paymentRef }) {
+      try {
+        await stripe.refunds.create(
+          { payment_intent: paymentRef, reason: "requested_by_customer", metadata: { purchaseId } },
+          { idempotencyKey: `refund-${purchaseId}` },
+        );
+      } catch (error) {
+        // Already refunded in the Stripe Dashboard: the purchase should say so here too.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "charge_already_refunded")
+          return;
+        throw new RefundError(error instanceof Error ? error.message : "The refund was refused.");
+      }
     },
 
     async listRecentEvents() {
