@@ -93,6 +93,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // A request we refuse (a malformed page number, say) says why, rather than looking like our fault.
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-3xl">That request could not be answered</h1>
+        <p className="mt-4 text-muted">{typeof error.data === "string" ? error.data : error.statusText}</p>
+        <a href="/" className="btn-primary mt-8">
+          Return to Home
+        </a>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl">Unexpected Application Error!</h1>

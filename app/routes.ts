@@ -22,6 +22,8 @@ export default [
   route("disclaimer", "routes/disclaimer.tsx"),
   route("my-purchases", "routes/my-purchases.tsx"),
   route("admin", "routes/admin.tsx"),
+  route("admin/orders", "routes/admin-orders.tsx"),
+  route("admin/members", "routes/admin-members.tsx"),
   // Shop: checkout, demo payments, free claims and membership actions.
   route("checkout", "routes/checkout.tsx"),
   route("checkout/success", "routes/checkout-success.tsx"),

@@ -7,6 +7,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
+import { receiveUpload } from "~/features/admin/receive-upload.server";
 import { serveDownload } from "~/features/downloads/serve-download.server";
 import { getMembership } from "~/features/membership/get-membership.server";
 import { receiveStripeWebhook } from "~/features/payments/receive-stripe-webhook.server";
@@ -159,6 +160,9 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     if (!account) return c.json({ error: "Please Log In" }, 401);
     return c.json(await getMembership(services.database.db, account.email), 200, { "Cache-Control": "no-store" });
   });
+
+  // Admin uploads: the body is streamed to storage, never buffered whole.
+  app.post("/api/admin/uploads", (c) => receiveUpload(services, c.req.raw));
 
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 

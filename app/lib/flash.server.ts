@@ -1,4 +1,4 @@
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 
 /** A one-time toast that survives a redirect (for example 'Access Denied' after leaving /admin). */
@@ -32,4 +32,18 @@ export async function takeFlash(
     toast: parsed.success ? parsed.data : null,
     clearHeader: await cookie.serialize("", { maxAge: 0 }),
   };
+}
+
+/** The cookie options every flash uses, from the configuration. */
+export function flashOptions(env: { AUTH_SECRET: string; PUBLIC_URL: string }): CookieOptions {
+  return { secret: env.AUTH_SECRET, secure: env.PUBLIC_URL.startsWith("https://") };
+}
+
+/** A redirect that shows a toast on the page it lands on. */
+export async function redirectWithToast(
+  to: string,
+  toast: FlashToast,
+  env: { AUTH_SECRET: string; PUBLIC_URL: string },
+): Promise<Response> {
+  return redirect(to, { headers: { "Set-Cookie": await setFlash(toast, flashOptions(env)) } });
 }

@@ -1,6 +1,23 @@
-import { PageHero } from "~/components/layout/page-hero";
+import { useEffect } from "react";
+import { data, Link } from "react-router";
+import { Pagination } from "~/components/ui/pagination";
+import { showToast, type ToastInput } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
+import { AdminActionError } from "~/features/admin/admin-action-error";
+import { AdminNav } from "~/features/admin/admin-nav";
+import { toAdminProduct } from "~/features/admin/admin-product";
+import { AdminProductCard } from "~/features/admin/admin-product-card";
+import { deleteProduct } from "~/features/admin/delete-product.server";
+import { listAdminProducts } from "~/features/admin/list-admin-products.server";
+import { ProductForm, type SubmittedValues } from "~/features/admin/product-form";
+import { parseProductForm } from "~/features/admin/product-form-schema";
+import { backToList } from "~/features/admin/read-page";
+import { getActiveProduct, saveProduct } from "~/features/admin/save-product.server";
+import { uploadLimits } from "~/features/admin/store-upload.server";
+import { productIdSchema } from "~/features/catalogue/product-id";
 import { servicesContext } from "~/lib/context";
+import { redirectWithToast } from "~/lib/flash.server";
+import { INVALID_PAGE_MESSAGE, pageCount, parsePageParam } from "~/lib/pagination";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [
@@ -9,10 +26,165 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(servicesContext));
-  return null;
+  const services = context.get(servicesContext);
+  await requireAdmin(request, services);
+  const url = new URL(request.url);
+  const page = parsePageParam(url.searchParams.get("page"));
+  if (page === null) throw data(INVALID_PAGE_MESSAGE, { status: 400 });
+  const editId = url.searchParams.get("edit");
+  const [list, editing] = await Promise.all([
+    listAdminProducts(services.database.db, page),
+    editId ? getActiveProduct(services.database.db, editId) : undefined,
+  ]);
+  return {
+    ...list,
+    page,
+    pages: pageCount(list.total, list.pageSize),
+    limits: uploadLimits(services),
+    form: editing ? ("edit" as const) : url.searchParams.get("form") === "new" ? ("new" as const) : null,
+    editing: editing ? toAdminProduct(editing) : null,
+  };
 }
 
-export default function Page() {
-  return <PageHero title="Product Management" intro="Manage the product catalogue." />;
+type ActionResult = { toast: ToastInput; errors?: string[]; submitted?: SubmittedValues };
+
+const TEXT_FIELDS = [
+  "title",
+  "short_description",
+  "description",
+  "category",
+  "product_type",
+  "price_cents",
+  "duration_minutes",
+  "video_url",
+  "features",
+  "is_featured",
+  "sort_order",
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  await requireAdmin(request, services);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const parsedId = productIdSchema.safeParse(form.get("id"));
+  const id = parsedId.success ? parsedId.data : null;
+  const back = backToList("/admin", request);
+  const fail = (status: number, result: ActionResult) => data(result, { status });
+
+  if (intent === "delete") {
+    if (!id) return fail(400, { toast: errorToast("Failed to delete product.") });
+    try {
+      await deleteProduct(services, id);
+    } catch (error) {
+      if (error instanceof AdminActionError) return fail(error.status, { toast: errorToast(error.message) });
+      services.logger.error({ err: error, productId: id }, "delete product failed");
+      return fail(500, { toast: errorToast("Failed to delete product.") });
+    }
+    return redirectWithToast(
+      back,
+      { title: "Success", description: "Product deleted successfully.", variant: "default" },
+      services.env,
+    );
+  }
+
+  if (intent !== "create" && intent !== "update") return fail(400, { toast: errorToast("Unknown action.") });
+  const submitted = Object.fromEntries(
+    TEXT_FIELDS.flatMap((field) => {
+      const value = form.get(field);
+      return typeof value === "string" ? [[field, value]] : [];
+    }),
+  );
+  if (intent === "update" && !id) {
+    return fail(400, { toast: errorToast("Failed to save product."), submitted });
+  }
+  const parsed = parseProductForm(form);
+  if (!parsed.ok) {
+    return fail(400, {
+      toast: { title: "Validation Error", description: parsed.errors.join(", "), variant: "destructive" },
+      errors: parsed.errors,
+      submitted,
+    });
+  }
+  try {
+    const saved = await saveProduct(services, {
+      id: intent === "update" ? (id as string) : undefined,
+      values: parsed.values,
+    });
+    return redirectWithToast(
+      back,
+      {
+        title: "Success",
+        description: saved.created ? "Product created successfully." : "Product updated successfully.",
+        variant: "default",
+      },
+      services.env,
+    );
+  } catch (error) {
+    if (error instanceof AdminActionError) {
+      return fail(error.status, { toast: errorToast(error.message), errors: [error.message], submitted });
+    }
+    services.logger.error({ err: error }, "save product failed");
+    return fail(500, { toast: errorToast("Failed to save product."), submitted });
+  }
+}
+
+const errorToast = (description: string): ToastInput => ({ title: "Error", description, variant: "destructive" });
+
+export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
+  const { products, total, archived, page, pages, limits, form, editing } = loaderData;
+
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData]);
+
+  return (
+    <>
+      <AdminNav />
+      <div className="mx-auto max-w-5xl px-4 pt-10 pb-20 sm:px-6">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h1 className="text-4xl">Product Management</h1>
+            <p className="mt-1 text-muted">
+              {total === 1 ? "1 product" : `${total} products`} in the catalogue
+              {archived > 0 ? `, ${archived} archived (kept for their buyers)` : ""}.
+            </p>
+          </div>
+          <Link
+            to={form === "new" ? "/admin" : "/admin?form=new"}
+            className="btn-primary"
+            aria-expanded={form === "new"}
+          >
+            Add Product
+          </Link>
+        </div>
+
+        <div className="mt-8">
+          {form ? (
+            <ProductForm
+              // Another product (or a new one) is another form: 'Add Product' always starts from the defaults.
+              key={editing?.id ?? "new"}
+              product={editing}
+              limits={limits}
+              submitted={actionData?.submitted}
+              errors={actionData?.errors}
+            />
+          ) : null}
+        </div>
+
+        {products.length === 0 ? (
+          <p className="card p-8 text-center text-muted">No products yet. Use Add Product to create the first one.</p>
+        ) : (
+          <ul className="grid gap-4" aria-label="Products">
+            {products.map((product) => (
+              <li key={product.id}>
+                <AdminProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination path="/admin" page={page} pageCount={pages} label="Product pages" />
+      </div>
+    </>
+  );
 }

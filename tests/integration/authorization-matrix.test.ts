@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPages } from "~/content/public-pages";
+import { makeDemoPdf } from "~/features/catalogue/demo-files.server";
 import { checkoutBody, jsonPost, signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
 
@@ -15,7 +16,15 @@ type Entry = {
   method: "GET" | "POST";
   /** The concrete request; `{paid}` and `{open}` are the customer's own paid and unpaid demo checkouts. */
   path: string;
-  body?: "form" | "form-pay" | "json-checkout" | "json-claim" | "stripe-unsigned";
+  body?:
+    | "form"
+    | "form-pay"
+    | "json-checkout"
+    | "json-claim"
+    | "stripe-unsigned"
+    | "admin-invalid"
+    | "refund-unknown"
+    | "upload-pdf";
   expect: Expect;
 };
 
@@ -40,6 +49,24 @@ const table: Entry[] = [
   { route: "/auth/reset-password", method: "GET", path: "/auth/reset-password?token=x", expect: all(200) },
   { route: "/my-purchases", method: "GET", path: "/my-purchases", expect: signedIn(302, 200) },
   { route: "/admin", method: "GET", path: "/admin", expect: { ...signedIn(302, 302), admin: 200 } },
+  // Admin writes: everyone else is sent away before the form is read; the admin's empty form is refused.
+  { route: "/admin", method: "POST", path: "/admin", body: "admin-invalid", expect: { ...all(302), admin: 400 } },
+  { route: "/admin/orders", method: "GET", path: "/admin/orders", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/orders",
+    method: "POST",
+    path: "/admin/orders",
+    body: "refund-unknown",
+    expect: { ...all(302), admin: 404 },
+  },
+  { route: "/admin/members", method: "GET", path: "/admin/members", expect: { ...all(302), admin: 200 } },
+  {
+    route: "POST /api/admin/uploads",
+    method: "POST",
+    path: "/api/admin/uploads?kind=attachment",
+    body: "upload-pdf",
+    expect: { visitor: 401, customer: 403, other: 403, member: 403, admin: 201 },
+  },
   { route: "/checkout", method: "POST", path: "/checkout", body: "json-checkout", expect: signedIn(401, 200) },
   { route: "/checkout", method: "GET", path: "/checkout", expect: all(404) },
   {
@@ -200,6 +227,15 @@ function requestFor(entry: Entry, role: Role): [string, RequestInit] {
   } else if (entry.body === "json-claim") {
     headers["content-type"] = "application/json";
     init.body = JSON.stringify({ productId: "grounding-basics" });
+  } else if (entry.body === "admin-invalid") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = "intent=create&title=&description=";
+  } else if (entry.body === "refund-unknown") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = "intent=refund&id=no-such-purchase";
+  } else if (entry.body === "upload-pdf") {
+    headers["x-file-name"] = "worksheet.pdf";
+    init.body = new Uint8Array(makeDemoPdf("Matrix", ["A worksheet"]));
   } else if (entry.body === "stripe-unsigned") {
     headers["content-type"] = "application/json";
     init.body = JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" });

@@ -10,6 +10,7 @@ import { createTestApp } from "../support/test-app";
  */
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let cookie = "";
+let adminCookie = "";
 const RUNS = Number(process.env.FUZZ_RUNS ?? 250);
 const ORIGIN = "http://localhost:3000";
 
@@ -38,13 +39,22 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.server.seedCatalogue(t.services);
   cookie = (await signedInUser(t.services, "fuzzer")).cookie;
+  const admin = await signedInUser(t.services, "fuzz-admin");
+  await t.server.runCommand(t.services, "admin", ["add", admin.email]);
+  adminCookie = admin.cookie;
 });
 afterAll(() => t.cleanup());
 
-async function send(method: string, path: string, body: BodyInit | undefined, contentType?: string, signedIn = true) {
+async function send(
+  method: string,
+  path: string,
+  body: BodyInit | undefined,
+  contentType?: string,
+  signedIn: boolean | "admin" = true,
+) {
   const headers: Record<string, string> = { origin: ORIGIN };
   if (contentType) headers["content-type"] = contentType;
-  if (signedIn) headers.cookie = cookie;
+  if (signedIn) headers.cookie = signedIn === "admin" ? adminCookie : cookie;
   return t.app.request(`${ORIGIN}${path}`, { method, body, headers, redirect: "manual" });
 }
 
@@ -188,9 +198,86 @@ describe("fuzzing", () => {
     );
   });
 
+  it("POST /admin (create, update, delete) as an admin, with any fields", async () => {
+    const fields = [
+      "title",
+      "short_description",
+      "description",
+      "category",
+      "product_type",
+      "price_cents",
+      "duration_minutes",
+      "video_url",
+      "features",
+      "is_featured",
+      "sort_order",
+      "main_file",
+      "image",
+      "attachments",
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("create", "update", "delete", "refund", ""),
+        fc.oneof(hostileString, fc.constantFrom("chakra-balance-guide", "subscription")),
+        fc.array(hostileString, { minLength: fields.length, maxLength: fields.length }),
+        async (intent, id, values) => {
+          const body = formBody([
+            ["intent", intent],
+            ["id", id],
+            ...fields.map((field, i): [string, string] => [field, values[i] ?? ""]),
+          ]);
+          await expectHandled(await send("POST", "/admin", body, "application/x-www-form-urlencoded", "admin"));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("POST /admin/orders and GET admin pages as an admin, with any id and page", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, hostileString, async (id, page) => {
+        const body = formBody([
+          ["intent", "refund"],
+          ["id", id],
+        ]);
+        await expectHandled(await send("POST", "/admin/orders", body, "application/x-www-form-urlencoded", "admin"));
+        const query = `page=${encodeURIComponent(page)}&edit=${encodeURIComponent(id)}`;
+        await expectHandled(await send("GET", `/admin?${query}`, undefined, undefined, "admin"));
+        await expectHandled(await send("GET", `/admin/orders?${query}`, undefined, undefined, "admin"));
+        await expectHandled(await send("GET", `/admin/members?${query}`, undefined, undefined, "admin"));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("POST /api/admin/uploads as an admin, with any kind, name and bytes", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(hostileString, fc.constantFrom("file", "attachment", "image")),
+        // Header values are bytes: only what a client can send at all.
+        fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 }),
+        fc.oneof(
+          fc.uint8Array({ maxLength: 5000 }),
+          fc
+            .constantFrom("%PDF-1.4\n", "\x89PNG\r\n\x1a\n", "<svg onload=alert(1)>")
+            .map((v) => new TextEncoder().encode(v)),
+        ),
+        async (kind, name, bytes) => {
+          const res = await t.app.request(`${ORIGIN}/api/admin/uploads?kind=${encodeURIComponent(kind)}`, {
+            method: "POST",
+            body: bytes,
+            headers: { origin: ORIGIN, cookie: adminCookie, "x-file-name": name },
+          });
+          await expectHandled(res);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
   it("stored no script anywhere", async () => {
     const { db } = t.services.database;
-    const tables = ["user", "products", "purchases", "subscribers", "verification"];
+    const tables = ["user", "products", "purchases", "subscribers", "verification", "uploads"];
     for (const table of tables) {
       const rows = await db.execute(sql.raw(`select * from "${table}"`));
       const text = JSON.stringify((rows as { rows?: unknown[] }).rows ?? rows);

@@ -187,6 +187,29 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
 
+/**
+ * Files an admin uploaded. The browser only ever holds an upload's id; the storage key is made here.
+ * A row without `completed_at` is an upload in progress; one without `product_id` is not used yet,
+ * and is swept (with its file) when it has been left for a day.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    /** 'file' (a product's main file), 'attachment' (a PDF attachment) or 'image' (a cover). */
+    kind: text("kind").notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull().default(0),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    productId: text("product_id"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_unused_idx").on(t.productId, t.createdAt)],
+);
+
 /** Payment-provider events already handled, so a redelivered webhook is a no-op. */
 export const processedEvents = pgTable("processed_events", {
   id: text("id").primaryKey(),
@@ -198,3 +221,4 @@ export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type Purchase = typeof purchases.$inferSelect;
 export type Subscriber = typeof subscribers.$inferSelect;
+export type Upload = typeof uploads.$inferSelect;

@@ -1,0 +1,32 @@
+import { NavLink } from "react-router";
+
+const sections = [
+  { to: "/admin", label: "Products" },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/members", label: "Members" },
+] as const;
+
+/** The admin area's sections, above each admin page's heading. */
+export function AdminNav() {
+  return (
+    <nav aria-label="Admin" className="border-b border-plum-100 bg-white">
+      <ul className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-4 sm:px-6">
+        {sections.map((section) => (
+          <li key={section.to}>
+            <NavLink
+              to={section.to}
+              end
+              className={({ isActive }) =>
+                `inline-block border-b-2 px-4 py-3 text-sm font-semibold ${
+                  isActive ? "border-plum-700 text-plum-900" : "border-transparent text-plum-700 hover:text-plum-900"
+                }`
+              }
+            >
+              {section.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

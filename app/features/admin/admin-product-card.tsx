@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
+import { formatPrice } from "~/lib/format-price";
+import type { AdminProduct } from "./admin-product";
+import { DeleteProductDialog } from "./delete-product-dialog";
+
+/** Spec §2 admin list card: badges, short description, price, category, duration and order. */
+export function AdminProductCard({ product }: { product: AdminProduct }) {
+  return (
+    <article className="card flex flex-col gap-4 p-5 sm:flex-row" aria-labelledby={`admin-product-${product.id}`}>
+      {product.image_url ? (
+        <img
+          src={product.image_url}
+          alt=""
+          width={1200}
+          height={630}
+          loading="lazy"
+          className="aspect-[1200/630] w-full shrink-0 rounded-lg object-cover sm:w-48"
+        />
+      ) : (
+        <div className="aspect-[1200/630] w-full shrink-0 rounded-lg bg-plum-100 sm:w-48" />
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={`admin-product-${product.id}`} className="text-xl">
+            {product.title}
+          </h3>
+          {product.is_featured ? (
+            <span className="rounded-full bg-gold-500 px-3 py-0.5 text-xs font-semibold text-plum-900">Featured</span>
+          ) : null}
+          <span className="rounded-full bg-plum-100 px-3 py-0.5 text-xs font-semibold text-plum-800">
+            {product.badge}
+          </span>
+        </div>
+        {product.short_description ? <p className="mt-1 text-sm text-muted">{product.short_description}</p> : null}
+        <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-plum-900">
+          <li className="font-semibold" data-testid="admin-price">
+            {formatPrice(product.price_cents)}
+          </li>
+          {product.category ? <li>Category: {product.category}</li> : null}
+          {product.duration_minutes ? <li>{product.duration_minutes} min</li> : null}
+          <li>Order: {product.sort_order}</li>
+          <li className="text-muted">{product.sales === 1 ? "Sold once" : `Sold ${product.sales} times`}</li>
+        </ul>
+      </div>
+      <div className="flex shrink-0 gap-2 sm:flex-col">
+        <Link
+          to={`/admin?edit=${encodeURIComponent(product.id)}`}
+          className="btn-outline"
+          aria-label={`Edit ${product.title}`}
+        >
+          Edit
+        </Link>
+        {product.id === SUBSCRIPTION_ID ? null : (
+          <DeleteProductDialog productId={product.id} title={product.title} hasBuyers={product.has_buyers} />
+        )}
+      </div>
+    </article>
+  );
+}

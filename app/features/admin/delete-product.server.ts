@@ -1,0 +1,45 @@
+import { and, arrayContains, eq, isNull } from "drizzle-orm";
+import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
+import { products, purchases } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+import { AdminActionError } from "./admin-action-error";
+import { deleteStoredFiles, imageKeyOf } from "./delete-stored-files.server";
+
+/**
+ * Deletes a product, unless someone has bought it (or has a checkout open for it): then it is
+ * archived, gone from the catalogue but still listed and downloadable for its buyers. The Digital
+ * Access plan is never deleted.
+ */
+export async function deleteProduct(services: AppServices, id: string): Promise<{ outcome: "deleted" | "archived" }> {
+  if (id === SUBSCRIPTION_ID) throw new AdminActionError(400, "The Digital Access plan cannot be deleted.");
+  const { db } = services.database;
+  const result = await db.transaction(async (tx) => {
+    const [product] = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id), isNull(products.archivedAt)))
+      .for("update");
+    if (!product) throw new AdminActionError(404, "This product no longer exists. It may have been deleted.");
+    const [bought] = await tx
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(arrayContains(purchases.productIds, [id]))
+      .limit(1);
+    if (bought) {
+      await tx.update(products).set({ archivedAt: new Date(), isFeatured: false }).where(eq(products.id, id));
+      return { outcome: "archived" as const, product };
+    }
+    await tx.delete(products).where(eq(products.id, id));
+    return { outcome: "deleted" as const, product };
+  });
+
+  if (result.outcome === "deleted") {
+    const { product } = result;
+    await deleteStoredFiles(services, {
+      files: [product.downloadUrl, ...product.pdfAttachments].filter((k): k is string => Boolean(k)),
+      images: [imageKeyOf(product.imageUrl)].filter((k): k is string => Boolean(k)),
+    });
+  }
+  services.logger.info({ productId: id, outcome: result.outcome }, "product deleted");
+  return { outcome: result.outcome };
+}

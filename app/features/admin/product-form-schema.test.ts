@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { parseProductForm, productFormMessages } from "./product-form-schema";
+
+const form = (fields: Record<string, string | string[]>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) data.append(name, v);
+  }
+  return data;
+};
+
+const valid = { title: "Moon Guide", description: "A guide." };
+
+describe("the admin product form", () => {
+  it("fills the spec's defaults: digital guide, price 0, sort order 0, not featured, no duration", () => {
+    const parsed = parseProductForm(form(valid));
+    expect(parsed).toEqual({
+      ok: true,
+      values: expect.objectContaining({
+        product_type: "digital_guide",
+        price_cents: 0,
+        sort_order: 0,
+        is_featured: false,
+        duration_minutes: null,
+        category: null,
+        video_url: null,
+        features: [],
+      }),
+    });
+  });
+
+  it("gives the spec's three messages, in order, for an empty form with a negative price", () => {
+    expect(parseProductForm(form({ price_cents: "-5" }))).toEqual({
+      ok: false,
+      errors: ["Title is required", "Description is required", "Price cannot be negative"],
+    });
+  });
+
+  it("parses integers, splits features on commas and drops empties", () => {
+    const parsed = parseProductForm(
+      form({
+        ...valid,
+        price_cents: " 1299 ",
+        sort_order: "-3",
+        duration_minutes: "45",
+        features: " One , ,Two,, Three ",
+        is_featured: "on",
+      }),
+    );
+    expect(parsed.ok && parsed.values).toMatchObject({
+      price_cents: 1299,
+      sort_order: -3,
+      duration_minutes: 45,
+      features: ["One", "Two", "Three"],
+      is_featured: true,
+    });
+  });
+
+  it("keeps to the checkout limits: title length and characters, price up to 1,000,000 pence", () => {
+    const errors = (fields: Record<string, string>) => {
+      const parsed = parseProductForm(form({ ...valid, ...fields }));
+      return parsed.ok ? [] : parsed.errors;
+    };
+    expect(errors({ title: "x".repeat(500) })).toEqual([]);
+    expect(errors({ title: "x".repeat(501) })).toEqual([productFormMessages.titleTooLong]);
+    expect(errors({ title: "<b>Bold</b>" })).toEqual([productFormMessages.titleCharacters]);
+    expect(errors({ price_cents: "1000000" })).toEqual([]);
+    expect(errors({ price_cents: "1000001" })).toEqual([productFormMessages.priceTooHigh]);
+    expect(errors({ price_cents: "12.50" })).toEqual([productFormMessages.priceWhole]);
+    expect(errors({ price_cents: "£12" })).toEqual([productFormMessages.priceWhole]);
+    expect(errors({ sort_order: "99999999999" })).toEqual([productFormMessages.sortWhole]);
+    expect(errors({ duration_minutes: "-1" })).toEqual([productFormMessages.durationWhole]);
+  });
+
+  it("sanitises text fields and refuses what is not a product type", () => {
+    const parsed = parseProductForm(form({ ...valid, description: "<script>x</script>Calm\0" }));
+    expect(parsed.ok && parsed.values.description).toBe("scriptx/scriptCalm");
+    expect(parseProductForm(form({ ...valid, product_type: "subscription" }))).toEqual({
+      ok: false,
+      errors: [productFormMessages.productType],
+    });
+  });
+
+  it("turns a YouTube link into the privacy-enhanced embed and refuses other addresses", () => {
+    const parsed = parseProductForm(form({ ...valid, video_url: "https://youtu.be/dQw4w9WgXcQ" }));
+    expect(parsed.ok && parsed.values.video_url).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+    expect(parseProductForm(form({ ...valid, video_url: "javascript:alert(1)" }))).toEqual({
+      ok: false,
+      errors: [productFormMessages.videoUrl],
+    });
+  });
+
+  it("reads files only as keep, none or an upload id, and ignores fields that are not the product's", () => {
+    const id = "7d444840-9dc0-41bf-9a8d-6d0b2d2a7c1e";
+    const parsed = parseProductForm(
+      form({ ...valid, main_file: id, image: "keep", attachments: ["keep:2", id], download_url: "/etc/passwd" }),
+    );
+    expect(parsed.ok && parsed.values).toMatchObject({ main_file: id, image: "keep", attachments: ["keep:2", id] });
+    expect(parsed.ok && "download_url" in parsed.values).toBe(false);
+    expect(parseProductForm(form({ ...valid, main_file: "../../auth-secret" }))).toEqual({
+      ok: false,
+      errors: [productFormMessages.badFileReference],
+    });
+  });
+
+  it("tells 'no attachments sent' apart from 'every attachment removed'", () => {
+    const untouched = parseProductForm(form(valid));
+    expect(untouched.ok && untouched.values.attachments).toBeUndefined();
+    const emptied = parseProductForm(form({ ...valid, attachments_sent: "1" }));
+    expect(emptied.ok && emptied.values.attachments).toEqual([]);
+  });
+});

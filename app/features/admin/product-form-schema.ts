@@ -1,0 +1,184 @@
+import { z } from "zod";
+import { toYouTubeEmbedUrl } from "./youtube-embed";
+
+/** Spec §5 text sanitising: angle brackets and null characters are removed. */
+const sanitise = (value: string) => value.replace(/[<>\0]/g, "");
+
+export const PRODUCT_TYPES = ["digital_guide", "video_course", "audio"] as const;
+export type EditableProductType = (typeof PRODUCT_TYPES)[number];
+
+export const PRODUCT_TYPE_LABELS: Record<EditableProductType, string> = {
+  digital_guide: "PDF guide",
+  video_course: "Video course",
+  audio: "Audio",
+};
+
+/** Spec §9 checkout limits: a product the form accepts is one checkout accepts. */
+export const MAX_PRICE_CENTS = 1_000_000;
+const MAX_TITLE = 500;
+const SORT_LIMIT = 1_000_000;
+
+export const productFormMessages = {
+  titleRequired: "Title is required",
+  titleTooLong: `Title must be at most ${MAX_TITLE} characters`,
+  titleCharacters: "Title cannot contain angle brackets (< >)",
+  descriptionRequired: "Description is required",
+  priceNegative: "Price cannot be negative",
+  priceTooHigh: "Price cannot be more than 1,000,000 pence (£10,000.00)",
+  priceWhole: "Price must be a whole number of pence",
+  durationWhole: "Duration must be a whole number of minutes",
+  sortWhole: `Sort order must be a whole number from -${SORT_LIMIT.toLocaleString("en-GB")} to ${SORT_LIMIT.toLocaleString("en-GB")}`,
+  videoUrl: "Video URL must be a YouTube link",
+  productType: "Choose a product type",
+  tooLong: (field: string, max: number) => `${field} must be at most ${max.toLocaleString("en-GB")} characters`,
+  tooManyFeatures: "At most 30 features, each at most 200 characters",
+  badFileReference: "A file reference is not valid. Please upload the file again.",
+} as const;
+
+const text = (field: string, max: number) =>
+  z
+    .string()
+    .default("")
+    .transform((v) => sanitise(v).trim())
+    .pipe(z.string().max(max, productFormMessages.tooLong(field, max)));
+
+/** Spec §5: parsed as an integer, an empty field meaning the default. */
+const integer = (fallback: number | null, message: string) =>
+  z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const trimmed = v.trim();
+      if (trimmed === "") return fallback;
+      if (!/^[+-]?\d{1,9}$/.test(trimmed)) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return Number.parseInt(trimmed, 10);
+    });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** 'keep' the current file, 'none' for no file, or the id of an upload the server stored. */
+const fileChoice = z
+  .string()
+  .refine((v) => v === "keep" || v === "none" || UUID.test(v), productFormMessages.badFileReference);
+/** 'keep:N' keeps the product's Nth attachment; otherwise the id of an uploaded PDF. */
+const attachmentChoice = z
+  .string()
+  .refine((v) => /^keep:[1-9]\d{0,2}$/.test(v) || UUID.test(v), productFormMessages.badFileReference);
+
+/**
+ * The admin product form (spec §3 properties, §5 rules), parsed the same way in the browser and on
+ * the server. Only these properties are read from a request; anything else is ignored.
+ */
+export const productFormSchema = z.object({
+  title: z
+    .string()
+    .default("")
+    .transform((v) => v.trim())
+    .superRefine((title, ctx) => {
+      if (title === "") ctx.addIssue({ code: "custom", message: productFormMessages.titleRequired });
+      else if (title.length > MAX_TITLE) ctx.addIssue({ code: "custom", message: productFormMessages.titleTooLong });
+      else if (sanitise(title) !== title)
+        ctx.addIssue({ code: "custom", message: productFormMessages.titleCharacters });
+    }),
+  short_description: text("Short description", 500),
+  description: text("Description", 10_000).refine((v) => v !== "", productFormMessages.descriptionRequired),
+  category: text("Category", 200).transform((v) => v || null),
+  product_type: z.enum(PRODUCT_TYPES, { error: productFormMessages.productType }).default("digital_guide"),
+  price_cents: integer(0, productFormMessages.priceWhole).pipe(
+    z
+      .number()
+      .min(0, productFormMessages.priceNegative)
+      .max(MAX_PRICE_CENTS, productFormMessages.priceTooHigh)
+      .nullable()
+      .transform((v) => v ?? 0),
+  ),
+  duration_minutes: integer(null, productFormMessages.durationWhole).pipe(
+    z.number().min(0, productFormMessages.durationWhole).max(100_000, productFormMessages.durationWhole).nullable(),
+  ),
+  video_url: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      if (v.trim() === "") return null;
+      const embed = toYouTubeEmbedUrl(v);
+      if (!embed) {
+        ctx.addIssue({ code: "custom", message: productFormMessages.videoUrl });
+        return z.NEVER;
+      }
+      return embed;
+    }),
+  // Spec §5: split on commas, trimmed, empties dropped.
+  features: z
+    .string()
+    .default("")
+    .transform((v) =>
+      sanitise(v)
+        .split(",")
+        .map((f) => f.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().max(200, productFormMessages.tooManyFeatures)).max(30, productFormMessages.tooManyFeatures),
+    ),
+  is_featured: z
+    .string()
+    .optional()
+    .transform((v) => v === "on" || v === "true" || v === "1"),
+  sort_order: integer(0, productFormMessages.sortWhole).pipe(
+    z
+      .number()
+      .min(-SORT_LIMIT, productFormMessages.sortWhole)
+      .max(SORT_LIMIT, productFormMessages.sortWhole)
+      .nullable()
+      .transform((v) => v ?? 0),
+  ),
+  main_file: fileChoice.optional(),
+  image: fileChoice.optional(),
+  attachments: z.array(attachmentChoice).max(20, "At most 20 attachments").optional(),
+});
+
+export type ProductFormInput = z.input<typeof productFormSchema>;
+export type ProductFormValues = z.output<typeof productFormSchema>;
+
+const FIELDS = [
+  "title",
+  "short_description",
+  "description",
+  "category",
+  "product_type",
+  "price_cents",
+  "duration_minutes",
+  "video_url",
+  "features",
+  "is_featured",
+  "sort_order",
+  "main_file",
+  "image",
+] as const;
+
+/** The form's fields as the schema reads them; a file sent where text belongs counts as empty. */
+export function readProductForm(form: FormData): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of FIELDS) {
+    const value = form.get(field);
+    if (typeof value === "string") values[field] = value;
+  }
+  // The form always sends the marker, so an empty list (every attachment removed) is told apart from
+  // a request that says nothing about attachments (which keeps them).
+  if (form.has("attachments") || form.get("attachments_sent") === "1") {
+    values.attachments = form.getAll("attachments").filter((v) => typeof v === "string" && v !== "");
+  }
+  return values;
+}
+
+export type ParsedProductForm = { ok: true; values: ProductFormValues } | { ok: false; errors: string[] };
+
+/** Parses the form; the errors come in the form's order, ready to be joined for the toast. */
+export function parseProductForm(form: FormData): ParsedProductForm {
+  const result = productFormSchema.safeParse(readProductForm(form));
+  if (result.success) return { ok: true, values: result.data };
+  return { ok: false, errors: [...new Set(result.error.issues.map((issue) => issue.message))] };
+}

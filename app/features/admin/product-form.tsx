@@ -1,0 +1,410 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { showToast } from "~/components/ui/toast";
+import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
+import { formatPrice } from "~/lib/format-price";
+import type { AdminProduct } from "./admin-product";
+import { FileUploadField } from "./file-upload-field";
+import { MAX_PRICE_CENTS, PRODUCT_TYPE_LABELS, PRODUCT_TYPES, parseProductForm } from "./product-form-schema";
+import type { UploadLimits } from "./upload-rules";
+
+type FileLine = { choice: string; name: string };
+
+/** The text fields as last submitted, so a refused form comes back as the admin typed it. */
+export type SubmittedValues = Partial<Record<string, string>>;
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-plum-200 bg-white px-3 py-2 text-ink shadow-sm focus:border-plum-500 focus:outline-2 focus:outline-plum-500";
+
+/**
+ * Spec §2 admin form: every product property, the main file, PDF attachments and the cover. It is
+ * validated here first (one 'Validation Error' toast) and again by the server. Files upload as soon
+ * as they are chosen; the form then carries only the ids the server gave them.
+ */
+export function ProductForm({
+  product,
+  limits,
+  submitted,
+  errors,
+}: {
+  /** The product being edited, or null for a new one (spec §3 defaults). */
+  product: AdminProduct | null;
+  limits: UploadLimits;
+  submitted?: SubmittedValues | undefined;
+  errors?: string[] | undefined;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
+  const [uploading, setUploading] = useState(0);
+  const busy = uploading > 0 || saving;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const isPlan = product?.id === SUBSCRIPTION_ID;
+  const value = (field: string, fallback: string) => submitted?.[field] ?? fallback;
+
+  const [price, setPrice] = useState(value("price_cents", String(product?.price_cents ?? 0)));
+  const [mainFile, setMainFile] = useState<FileLine | null>(
+    product?.main_file ? { choice: "keep", name: product.main_file } : null,
+  );
+  const [attachments, setAttachments] = useState<FileLine[]>(
+    (product?.attachments ?? []).map((name, i) => ({ choice: `keep:${i + 1}`, name })),
+  );
+  const [image, setImage] = useState<{ choice: string; url: string | null }>({
+    choice: product?.image_url ? "keep" : "none",
+    url: product?.image_url ?? null,
+  });
+  const [imageUploaded, setImageUploaded] = useState(false);
+  const ids = { title: useId(), errors: useId() };
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  const priceCents = /^\d+$/.test(price.trim()) ? Number(price) : null;
+
+  return (
+    <section aria-labelledby={ids.title} className="card mb-10 p-5 sm:p-8">
+      <h2 id={ids.title} ref={headingRef} tabIndex={-1} className="text-2xl outline-none">
+        {product ? `Edit “${product.title}”` : "New Product"}
+      </h2>
+      {errors?.length ? (
+        <div id={ids.errors} role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          {errors.join(", ")}
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        className="mt-6 grid gap-5 md:grid-cols-2"
+        aria-describedby={errors?.length ? ids.errors : undefined}
+        onSubmit={(event) => {
+          const parsed = parseProductForm(new FormData(event.currentTarget));
+          if (!parsed.ok) {
+            event.preventDefault();
+            showToast({ title: "Validation Error", description: parsed.errors.join(", "), variant: "destructive" });
+          }
+        }}
+      >
+        <input type="hidden" name="intent" value={product ? "update" : "create"} />
+        {product ? <input type="hidden" name="id" value={product.id} /> : null}
+
+        <Field label="Title" required className="md:col-span-2">
+          {(id) => (
+            <input
+              id={id}
+              name="title"
+              required
+              maxLength={500}
+              defaultValue={value("title", product?.title ?? "")}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Short description" className="md:col-span-2">
+          {(id) => (
+            <input
+              id={id}
+              name="short_description"
+              maxLength={500}
+              defaultValue={value("short_description", product?.short_description ?? "")}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Description" required className="md:col-span-2">
+          {(id) => (
+            <textarea
+              id={id}
+              name="description"
+              required
+              rows={6}
+              maxLength={10_000}
+              defaultValue={value("description", product?.description ?? "")}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Category" hint="Comma-separated, for example: Energy, Beginners">
+          {(id, hint) => (
+            <input
+              id={id}
+              name="category"
+              maxLength={200}
+              aria-describedby={hint}
+              defaultValue={value("category", product?.category ?? "")}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field
+          label="Product type"
+          hint={isPlan ? "The Digital Access plan is always a monthly membership." : undefined}
+        >
+          {(id, hint) =>
+            isPlan ? (
+              <input
+                id={id}
+                value="Membership (monthly plan)"
+                readOnly
+                aria-describedby={hint}
+                className={inputClass}
+              />
+            ) : (
+              <select
+                id={id}
+                name="product_type"
+                defaultValue={value("product_type", product?.product_type ?? "digital_guide")}
+                className={inputClass}
+              >
+                {PRODUCT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {PRODUCT_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </select>
+            )
+          }
+        </Field>
+        <Field
+          label="Price (pence)"
+          hint={priceCents === null ? "Whole pence, for example 1299" : `Shown as ${formatPrice(priceCents)}`}
+        >
+          {(id, hint) => (
+            <input
+              id={id}
+              name="price_cents"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_PRICE_CENTS}
+              step={1}
+              aria-describedby={hint}
+              value={price}
+              onChange={(event) => setPrice(event.currentTarget.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Duration (minutes)" hint="Leave empty when it does not apply">
+          {(id, hint) => (
+            <input
+              id={id}
+              name="duration_minutes"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              aria-describedby={hint}
+              defaultValue={value("duration_minutes", product?.duration_minutes?.toString() ?? "")}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        {isPlan ? null : (
+          <Field label="Video URL" hint="A YouTube link; only buyers see the video" className="md:col-span-2">
+            {(id, hint) => (
+              <input
+                id={id}
+                name="video_url"
+                type="url"
+                aria-describedby={hint}
+                placeholder="https://www.youtube.com/watch?v=…"
+                defaultValue={value("video_url", product?.video_url ?? "")}
+                className={inputClass}
+              />
+            )}
+          </Field>
+        )}
+        <Field label="Features" hint="Comma-separated" className="md:col-span-2">
+          {(id, hint) => (
+            <input
+              id={id}
+              name="features"
+              aria-describedby={hint}
+              defaultValue={value("features", product?.features.join(", ") ?? "")}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Sort order" hint="Lower numbers come first">
+          {(id, hint) => (
+            <input
+              id={id}
+              name="sort_order"
+              type="number"
+              inputMode="numeric"
+              step={1}
+              aria-describedby={hint}
+              defaultValue={value("sort_order", String(product?.sort_order ?? 0))}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <label className="flex items-center gap-3 self-end pb-2 text-sm font-semibold text-plum-900">
+          <input
+            type="checkbox"
+            name="is_featured"
+            defaultChecked={submitted ? submitted.is_featured === "on" : (product?.is_featured ?? false)}
+            className="size-5 accent-plum-600"
+          />
+          Featured
+        </label>
+
+        {isPlan ? null : (
+          <div className="md:col-span-2">
+            <input type="hidden" name="main_file" value={mainFile?.choice ?? "none"} />
+            <FileUploadField
+              kind="file"
+              label="Product file (PDF, audio or video)"
+              hint={`PDF, MP3, M4A, OGG, WAV, MP4 or WebM, up to ${limits.maxFileMb} MB. Only buyers can download it.`}
+              limits={limits}
+              onBusyChange={(delta) => setUploading((n) => n + delta)}
+              onUploaded={(file) => setMainFile({ choice: file.id, name: file.name })}
+            />
+            <FileLines
+              label="Product file"
+              lines={mainFile ? [{ ...mainFile, shown: mainFile.name }] : []}
+              empty="No file yet: the download button stays disabled until there is one."
+              onRemove={() => setMainFile(null)}
+            />
+          </div>
+        )}
+
+        {isPlan ? null : (
+          <div className="md:col-span-2">
+            <input type="hidden" name="attachments_sent" value="1" />
+            {attachments.map((line) => (
+              <input key={line.choice} type="hidden" name="attachments" value={line.choice} />
+            ))}
+            <FileUploadField
+              kind="attachment"
+              label="PDF attachments"
+              hint={`PDF files only, up to ${limits.maxFileMb} MB each. Shown to buyers as Attachment 1, 2, ...`}
+              limits={limits}
+              multiple
+              onBusyChange={(delta) => setUploading((n) => n + delta)}
+              onUploaded={(file) => setAttachments((list) => [...list, { choice: file.id, name: file.name }])}
+            />
+            <FileLines
+              label="Attachment"
+              lines={attachments.map((line, i) => ({ ...line, shown: `PDF ${i + 1}: ${line.name}` }))}
+              empty="No attachments."
+              onRemove={(choice) => setAttachments((list) => list.filter((line) => line.choice !== choice))}
+            />
+          </div>
+        )}
+
+        <div className="md:col-span-2">
+          <input type="hidden" name="image" value={image.choice} />
+          <FileUploadField
+            kind="image"
+            label="Cover image"
+            hint={`PNG, JPEG, WebP or AVIF, up to ${limits.maxImageMb} MB. Resized to 1200 × 630.`}
+            limits={limits}
+            onBusyChange={(delta) => setUploading((n) => n + delta)}
+            onUploaded={(file) => {
+              setImage({ choice: file.id, url: file.url });
+              setImageUploaded(true);
+            }}
+          />
+          {imageUploaded ? (
+            <p className="mt-2 text-sm font-semibold text-green-800">Image uploaded successfully</p>
+          ) : null}
+          {image.url ? (
+            <div className="mt-3 flex items-end gap-3">
+              <img
+                src={image.url}
+                alt="Cover preview"
+                width={240}
+                height={126}
+                className="rounded-lg border border-plum-100"
+              />
+              <button
+                type="button"
+                className="btn-ghost"
+                onClick={() => {
+                  setImage({ choice: "none", url: null });
+                  setImageUploaded(false);
+                }}
+              >
+                Remove cover
+              </button>
+            </div>
+          ) : null}
+        </div>
+
+        <div className="flex flex-wrap gap-3 md:col-span-2">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {uploading > 0 ? "Uploading..." : saving ? "Saving..." : product ? "Update Product" : "Create Product"}
+          </button>
+          <Link to="/admin" className="btn-outline">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function Field({
+  label,
+  hint,
+  required = false,
+  className = "",
+  children,
+}: {
+  label: string;
+  hint?: string | undefined;
+  required?: boolean;
+  className?: string;
+  children(id: string, hintId: string | undefined): React.ReactNode;
+}) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-plum-900">
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {children(id, hint ? hintId : undefined)}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function FileLines({
+  label,
+  lines,
+  empty,
+  onRemove,
+}: {
+  label: string;
+  lines: (FileLine & { shown: string })[];
+  empty: string;
+  onRemove(choice: string): void;
+}) {
+  if (lines.length === 0) return <p className="mt-2 text-sm text-muted">{empty}</p>;
+  return (
+    <ul className="mt-2 space-y-1">
+      {lines.map((line) => (
+        <li
+          key={line.choice}
+          className="flex items-center justify-between gap-2 rounded-lg bg-plum-50 px-3 py-1.5 text-sm"
+        >
+          <span className="truncate">{line.shown}</span>
+          <button
+            type="button"
+            className="shrink-0 font-semibold text-plum-700 underline"
+            aria-label={`Remove ${label.toLowerCase()} ${line.name}`}
+            onClick={() => onRemove(line.choice)}
+          >
+            Remove
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import { uploads } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+import { sweepUploads } from "./sweep-uploads.server";
+import {
+  ACCEPTED,
+  isAcceptableFileName,
+  maxBytes,
+  safeBaseName,
+  type UploadKind,
+  type UploadLimits,
+  uploadMessages,
+} from "./upload-rules";
+
+/** A refusal the admin can act on; the message is shown as it is. */
+export class UploadRefused extends Error {
+  override name = "UploadRefused";
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type StoredUpload = {
+  id: string;
+  kind: UploadKind;
+  name: string;
+  size: number;
+  /** The cover's public address, for the preview; files have none. */
+  url: string | null;
+};
+
+/** Bytes read before deciding what the file is (the `file-type` default sample). */
+const SAMPLE_BYTES = 4100;
+/** Covers are shown at 1200 × 630 (cards, product page, link previews). */
+const COVER = { width: 1200, height: 630 };
+
+export function uploadLimits(services: AppServices): UploadLimits {
+  return { maxFileMb: services.env.UPLOAD_MAX_PDF_MB, maxImageMb: services.env.UPLOAD_MAX_IMAGE_MB };
+}
+
+/**
+ * Streams one upload to storage. What the file is comes from its first bytes, never from its name
+ * or the browser's type; the size limit holds while streaming, so memory stays flat and an
+ * oversize file is cut off. Storage writes are atomic (a failed or abandoned upload leaves no half
+ * file), and the uploads row is what a product later refers to: the browser only gets its id.
+ */
+export async function storeUpload(
+  services: AppServices,
+  input: {
+    kind: UploadKind;
+    fileName: string;
+    declaredLength: number | null;
+    body: ReadableStream<Uint8Array> | null;
+    uploadedBy: string;
+  },
+): Promise<StoredUpload> {
+  const { kind, fileName, body } = input;
+  const limits = uploadLimits(services);
+  const limit = maxBytes(kind, limits);
+  if (!isAcceptableFileName(fileName)) throw new UploadRefused(400, uploadMessages.badName);
+  if (input.declaredLength === 0 || !body) throw new UploadRefused(400, uploadMessages.empty);
+  if (input.declaredLength !== null && input.declaredLength > limit) {
+    throw new UploadRefused(413, uploadMessages.tooLarge(kind, limits));
+  }
+
+  const reader = body.getReader();
+  const bytes = limitedBytes(reader, limit, uploadMessages.tooLarge(kind, limits));
+  const sample = await readSample(bytes);
+  if (sample.length === 0) throw new UploadRefused(400, uploadMessages.empty);
+  const detected = await fileTypeFromBuffer(Buffer.concat(sample));
+  const accepted = detected ? ACCEPTED[kind][detected.ext] : undefined;
+  if (!accepted) {
+    // The browser is still sending: read the rest (within the limit, memory flat) so it receives
+    // this answer rather than a reset connection.
+    for await (const _ of bytes);
+    throw new UploadRefused(415, uploadMessages.wrongType[kind]);
+  }
+
+  const { db } = services.database;
+  const id = randomUUID();
+  const key = await reserveKey(services, {
+    id,
+    kind,
+    folder: accepted.folder,
+    name: `${safeBaseName(fileName)}.${accepted.ext}`,
+    originalName: fileName,
+    contentType: accepted.mime,
+    uploadedBy: input.uploadedBy,
+  });
+  const store = kind === "image" ? services.images : services.files;
+  try {
+    const source = Readable.from(rest(sample, bytes));
+    const stored =
+      kind === "image"
+        ? await store.put(key, await toCover(source), accepted.mime)
+        : await store.put(key, source, accepted.mime);
+    await db.update(uploads).set({ completedAt: new Date(), sizeBytes: stored.size }).where(eq(uploads.id, id));
+    services.logger.info({ uploadId: id, kind, key, size: stored.size }, "upload stored");
+    void sweepUploads(services).catch((error: unknown) => services.logger.error({ err: error }, "upload sweep failed"));
+    return { id, kind, name: fileName, size: stored.size, url: kind === "image" ? `/media/${key}` : null };
+  } catch (error) {
+    await reader.cancel().catch(() => {});
+    await store.delete(key).catch(() => {});
+    await db.delete(uploads).where(eq(uploads.id, id));
+    throw error;
+  }
+}
+
+/** The body's chunks, refused as soon as they add up to more than the limit. */
+async function* limitedBytes(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limit: number,
+  tooLarge: string,
+): AsyncGenerator<Buffer> {
+  let total = 0;
+  while (true) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw new UploadRefused(400, "The upload was interrupted. Please try again.");
+    }
+    if (chunk.done) return;
+    total += chunk.value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw new UploadRefused(413, tooLarge);
+    }
+    yield Buffer.from(chunk.value.buffer, chunk.value.byteOffset, chunk.value.byteLength);
+  }
+}
+
+async function readSample(bytes: AsyncGenerator<Buffer>): Promise<Buffer[]> {
+  const sample: Buffer[] = [];
+  let size = 0;
+  while (size < SAMPLE_BYTES) {
+    const next = await bytes.next();
+    if (next.done) break;
+    sample.push(next.value);
+    size += next.value.length;
+  }
+  return sample;
+}
+
+async function* rest(sample: Buffer[], bytes: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
+  yield* sample;
+  yield* bytes;
+}
+
+/** Any accepted image, re-encoded as the 1200 × 630 WebP the shop shows (metadata dropped). */
+async function toCover(source: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(chunk as Buffer);
+  try {
+    return await sharp(Buffer.concat(chunks), { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(COVER.width, COVER.height, { fit: "cover", position: "attention" })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    throw new UploadRefused(415, uploadMessages.unreadableImage);
+  }
+}
+
+/**
+ * Claims `{folder}/{timestamp}-{name}` (spec §7) for this upload. The unique key in the uploads
+ * table makes two uploads of one name in the same millisecond take different keys.
+ */
+async function reserveKey(
+  services: AppServices,
+  row: {
+    id: string;
+    kind: UploadKind;
+    folder: string;
+    name: string;
+    originalName: string;
+    contentType: string;
+    uploadedBy: string;
+  },
+): Promise<string> {
+  const { db } = services.database;
+  const now = Date.now();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const storageKey = `${row.folder}/${now + attempt}-${row.name}`;
+    const inserted = await db
+      .insert(uploads)
+      .values({
+        id: row.id,
+        kind: row.kind,
+        storageKey,
+        originalName: row.originalName,
+        contentType: row.contentType,
+        uploadedBy: row.uploadedBy,
+      })
+      .onConflictDoNothing({ target: uploads.storageKey })
+      .returning({ id: uploads.id });
+    if (inserted.length > 0) return storageKey;
+  }
+  throw new Error("Could not reserve a storage key for the upload");
+}

@@ -1,0 +1,129 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { Pagination } from "~/components/ui/pagination";
+import type { ToastInput } from "~/components/ui/toast";
+import { requireAdmin } from "~/features/accounts/get-session-user.server";
+import { AdminActionError } from "~/features/admin/admin-action-error";
+import { AdminNav } from "~/features/admin/admin-nav";
+import { listOrders } from "~/features/admin/list-orders.server";
+import { backToList } from "~/features/admin/read-page";
+import { RefundDialog } from "~/features/admin/refund-dialog";
+import { refundPurchase } from "~/features/admin/refund-purchase.server";
+import { servicesContext } from "~/lib/context";
+import { redirectWithToast } from "~/lib/flash.server";
+import { formatLongDate } from "~/lib/format-date";
+import { formatAmount } from "~/lib/format-price";
+import { INVALID_PAGE_MESSAGE, pageCount, parsePageParam } from "~/lib/pagination";
+import type { Route } from "./+types/admin-orders";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Orders | Sacred Healing" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  await requireAdmin(request, services);
+  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
+  if (page === null) throw data(INVALID_PAGE_MESSAGE, { status: 400 });
+  const list = await listOrders(services.database.db, page);
+  return {
+    ...list,
+    orders: list.orders.map((order) => ({ ...order, date: formatLongDate(order.createdAt) })),
+    page,
+    pages: pageCount(list.total, list.pageSize),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  await requireAdmin(request, services);
+  const form = await request.formData();
+  const fail = (status: number, description: string) =>
+    data({ toast: { title: "Refund Error", description, variant: "destructive" } satisfies ToastInput }, { status });
+  if (form.get("intent") !== "refund") return fail(400, "Unknown action.");
+  // Purchase ids are UUIDs; anything else names no purchase (and never reaches a query).
+  const parsedId = z.uuid().safeParse(form.get("id"));
+  if (!parsedId.success) return fail(404, "This purchase does not exist.");
+  const id = parsedId.data;
+  try {
+    const { totalCents } = await refundPurchase(services, id);
+    return redirectWithToast(
+      backToList("/admin/orders", request),
+      {
+        title: "Refunded",
+        description: `Order #${id.slice(0, 8)}: ${formatAmount(totalCents)} refunded, and the buyer's access ended.`,
+        variant: "default",
+      },
+      services.env,
+    );
+  } catch (error) {
+    if (error instanceof AdminActionError) return fail(error.status, error.message);
+    services.logger.error({ err: error, purchaseId: id }, "refund failed");
+    return fail(500, "The refund could not be made. Please try again.");
+  }
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { orders, total, takings, page, pages } = loaderData;
+  return (
+    <>
+      <AdminNav />
+      <div className="mx-auto max-w-5xl px-4 pt-10 pb-20 sm:px-6">
+        <h1 className="text-4xl">Orders</h1>
+        <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+          {[
+            ["This month", formatAmount(takings.thisMonth)],
+            ["All time", formatAmount(takings.allTime)],
+            ["Orders", String(total)],
+          ].map(([label, value]) => (
+            <div key={label} className="card p-5">
+              <dt className="text-sm text-muted">{label}</dt>
+              <dd className="mt-1 font-serif text-3xl text-plum-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-sm text-muted">Takings are paid orders; refunded ones are left out.</p>
+
+        {orders.length === 0 ? (
+          <p className="card mt-8 p-8 text-center text-muted">No orders yet.</p>
+        ) : (
+          <ol className="mt-8 space-y-4" aria-label="Orders">
+            {orders.map((order) => (
+              <li key={order.id} className="card p-5">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <h2 className="font-sans text-lg font-semibold">
+                      {`Order #${order.id.slice(0, 8)}`}{" "}
+                      {order.status === "refunded" ? (
+                        <span className="ml-1 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">
+                          Refunded
+                        </span>
+                      ) : null}
+                    </h2>
+                    <p className="text-sm text-muted">
+                      {order.date} · <span className="break-all">{order.email}</span>
+                    </p>
+                  </div>
+                  <p className="font-serif text-2xl text-plum-900">{formatAmount(order.totalCents)}</p>
+                </div>
+                <p className="mt-2 text-sm">{order.products.join(", ")}</p>
+                <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+                  <p className="min-w-0 text-xs break-all text-muted">
+                    {order.provider === "free"
+                      ? "Free claim"
+                      : `${order.provider}: ${order.paymentRef ?? order.providerRef}`}
+                  </p>
+                  {order.refundable ? (
+                    <RefundDialog orderId={order.id} email={order.email} totalCents={order.totalCents} />
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        <Pagination path="/admin/orders" page={page} pageCount={pages} label="Order pages" />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import sharp from "sharp";
+import { makeDemoPdf } from "../../app/features/catalogue/demo-files.server";
+import { createUser, downloadBytes, payInDialogAndDemo, signIn, uniqueEmail } from "../support/shop-e2e";
+import { accessibilityViolations, dismissCookieBanner, expect, serverCommand, test } from "./fixtures";
+
+test("an admin sells a new guide: create with files, a customer buys and downloads, edit, archive, orders", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const adminEmail = uniqueEmail("admin");
+  const buyerEmail = uniqueEmail("buyer");
+  createUser(adminEmail, "Ada Admin");
+  await serverCommand("admin", "add", adminEmail);
+  createUser(buyerEmail, "Bea Buyer");
+  const title = `Starlight Guide ${buyerEmail.slice(6, 14)}`;
+  const guide = { name: "starlight.pdf", mimeType: "application/pdf", buffer: makeDemoPdf(title, ["The guide"]) };
+  const worksheet = { name: "worksheet.pdf", mimeType: "application/pdf", buffer: makeDemoPdf("Worksheet", ["Pages"]) };
+  const cover = {
+    name: "cover.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 900, height: 600, channels: 3, background: "#7b4fa0" } })
+      .png()
+      .toBuffer(),
+  };
+
+  // The admin creates the product, uploading its file, an attachment and a cover.
+  await dismissCookieBanner(page);
+  await signIn(page, adminEmail);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Product Management" })).toBeVisible();
+  await page.getByRole("link", { name: "Add Product" }).click();
+  const form = page.getByRole("region", { name: "New Product" });
+  await form.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await form.getByLabel("Short description").fill("Calm evenings under the stars.");
+  await form.getByRole("textbox", { name: "Description", exact: true }).fill("A guide to quiet evening practice.");
+  await form.getByLabel("Category").fill("Sleep, Meditation");
+  await form.getByLabel("Price (pence)").fill("1850");
+  await expect(form.getByText("Shown as £18.50")).toBeVisible();
+  await form.getByLabel("Sort order").fill("-5");
+  await form.getByLabel("Featured").check();
+  await form.getByLabel("Product file (PDF, audio or video)").setInputFiles(guide);
+  await expect(page.getByText("PDF uploaded successfully.").first()).toBeVisible();
+  await form.getByLabel("PDF attachments").setInputFiles(worksheet);
+  await expect(form.getByText("PDF 1: worksheet.pdf")).toBeVisible();
+  await form.getByLabel("Cover image").setInputFiles(cover);
+  await expect(form.getByText("Image uploaded successfully", { exact: true })).toBeVisible();
+  await expect(form.getByRole("img", { name: "Cover preview" })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await form.getByRole("button", { name: "Create Product" }).click();
+  await expect(page.getByText("Product created successfully.")).toBeVisible();
+  const card = page.getByRole("article", { name: title });
+  await expect(card.getByText("Featured")).toBeVisible();
+  await expect(card.getByText("PDF Guide")).toBeVisible();
+  await expect(card.getByText("£18.50")).toBeVisible();
+  await expect(card.getByText("Order: -5")).toBeVisible();
+
+  // It leads the shop with its badges and price.
+  await page.goto("/products");
+  const shopCard = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
+  await expect(shopCard.getByText("PDF Guide")).toBeVisible();
+  await expect(shopCard.getByText("Featured")).toBeVisible();
+  await expect(shopCard.getByTestId("price")).toHaveText("£18.50");
+  await expect(page.getByRole("article").first()).toContainText(title);
+  const productPath = await shopCard.getByRole("link", { name: /View Details/ }).getAttribute("href");
+
+  // A customer buys it and downloads exactly the uploaded bytes.
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await dismissCookieBanner(buyer);
+  await signIn(buyer, buyerEmail);
+  await buyer.goto(productPath as string);
+  await buyer.getByRole("button", { name: "Download Now and Begin Your Inner Healing" }).click();
+  await payInDialogAndDemo(buyer, "Pay £18.50", "£18.50");
+  await buyer.goto("/my-purchases");
+  const download = () => buyer.getByRole("button", { name: `Download ${title}` }).click();
+  expect((await downloadBytes(buyer, download)).equals(guide.buffer)).toBe(true);
+  const attachment = await downloadBytes(buyer, () =>
+    buyer.getByRole("button", { name: `${title}: Attachment 1` }).click(),
+  );
+  expect(attachment.equals(worksheet.buffer)).toBe(true);
+
+  // The admin edits the price and sort order, and the shop follows.
+  await page.goto("/admin");
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
+  const edit = page.getByRole("region", { name: `Edit “${title}”` });
+  await expect(edit.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
+  await expect(edit.getByText("PDF 1: worksheet.pdf")).toBeVisible();
+  await edit.getByLabel("Price (pence)").fill("2000");
+  await edit.getByLabel("Sort order").fill("500");
+  await edit.getByRole("button", { name: "Update Product" }).click();
+  await expect(page.getByText("Product updated successfully.")).toBeVisible();
+  await page.goto("/products");
+  await expect(shopCard.getByTestId("price")).toHaveText("£20.00");
+  await expect(page.getByRole("article").last()).toContainText(title);
+
+  // Deleting it after the sale archives it: gone from the shop, still the buyer's.
+  await page.goto("/admin");
+  await page.getByRole("button", { name: `Delete ${title}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this product?" });
+  await expect(confirm).toContainText("has been bought, so it will be archived");
+  await confirm.getByRole("button", { name: "Archive product" }).click();
+  await expect(page.getByText("Product deleted successfully.")).toBeVisible();
+  await expect(page.getByRole("article", { name: title })).toHaveCount(0);
+  await page.goto("/products");
+  await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
+  await buyer.goto("/my-purchases");
+  expect((await downloadBytes(buyer, download)).equals(guide.buffer)).toBe(true);
+  await buyerContext.close();
+
+  // The orders page shows the sale.
+  await page.goto("/admin/orders");
+  const order = page.getByRole("listitem").filter({ hasText: buyerEmail });
+  await expect(order).toContainText("£18.50");
+  await expect(order).toContainText(title);
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test("a refused upload says why, and Validation Error lists the form's problems", async ({ page }) => {
+  const adminEmail = uniqueEmail("admin");
+  createUser(adminEmail, "Ada Admin");
+  await serverCommand("admin", "add", adminEmail);
+  await dismissCookieBanner(page);
+  await signIn(page, adminEmail);
+  await page.goto("/admin?form=new");
+  const form = page.getByRole("region", { name: "New Product" });
+  await form.getByLabel("Product file (PDF, audio or video)").setInputFiles({
+    name: "setup.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(5000)]),
+  });
+  await expect(form.getByRole("alert")).toContainText("setup.pdf: This file is not a PDF, audio");
+  await expect(form.getByText("No file yet")).toBeVisible();
+  await form.getByLabel("Price (pence)").fill("-1");
+  // Let the browser's own number check pass so ours is the one that speaks.
+  await form.evaluate((element) => element.querySelector("form")?.setAttribute("novalidate", ""));
+  await form.getByRole("button", { name: "Create Product" }).click();
+  await expect(
+    page.getByText("Title is required, Description is required, Price cannot be negative").first(),
+  ).toBeVisible();
+});
+
+test("the members page lists a Digital Access member", async ({ page }) => {
+  const adminEmail = uniqueEmail("admin");
+  const memberEmail = uniqueEmail("member");
+  createUser(adminEmail, "Ada Admin");
+  await serverCommand("admin", "add", adminEmail);
+  createUser(memberEmail, "Mo Member");
+  await dismissCookieBanner(page);
+  await signIn(page, memberEmail);
+  await page.goto("/product/subscription");
+  await page.getByRole("button", { name: "Subscribe for £9.99" }).click();
+  await payInDialogAndDemo(page, "Subscribe for £9.99", "£9.99");
+  await page.context().clearCookies();
+  await signIn(page, adminEmail);
+  await page.goto("/admin/members");
+  const member = page.getByRole("listitem").filter({ hasText: memberEmail });
+  await expect(member).toContainText("Active");
+  await expect(member).toContainText(/Renews \d{1,2} \w+ \d{4}/);
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
