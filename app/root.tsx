@@ -12,6 +12,7 @@ import {
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { PendingScreen, usePendingSection } from "./components/layout/pending-screen";
 import { SiteFooter } from "./components/layout/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/layout/site-header";
 import { useNonce } from "./components/nonce";
@@ -85,10 +86,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const flash = loaderData.flash;
+  const pending = usePendingSection();
   useEffect(() => {
     if (flash) showToast(flash);
   }, [flash]);
-  return <Outlet />;
+  return pending ? <PendingScreen label={pending} /> : <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -159,3 +159,28 @@ test("the members page lists a Digital Access member", async ({ page }) => {
   await expect(member).toContainText(/Renews \d{1,2} \w+ \d{4}/);
   expect(await accessibilityViolations(page)).toEqual([]);
 });
+
+test("'Loading admin panel...' shows while the admin panel's data is on its way", async ({ page }) => {
+  const adminEmail = uniqueEmail("admin");
+  createUser(adminEmail, "Ada Admin");
+  await serverCommand("admin", "add", adminEmail);
+  await dismissCookieBanner(page);
+  await signIn(page, adminEmail);
+  // Hold the panel's data until the loading state has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/admin\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/about");
+  const menu = page.getByRole("button", { name: /menu/i });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("link", { name: "Admin", exact: true }).click();
+  await expect(page.getByRole("status").getByText("Loading admin panel...")).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { name: "Product Management" })).toBeVisible();
+  await expect(page.getByText("Loading admin panel...")).toHaveCount(0);
+});
