@@ -1,6 +1,7 @@
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { serve } from "@hono/node-server";
+import { sweepUploads } from "~/features/admin/sweep-uploads.server";
 import { seedCatalogue } from "~/features/catalogue/seed-catalogue.server";
 import { checkPaymentConfig } from "~/features/payments/check-payment-config.server";
 import { DataLockError } from "~/lib/db/data-lock.server";
@@ -26,6 +27,8 @@ async function start() {
   const services = await createServices(env, logger);
   await seedCatalogue(services);
   await checkPaymentConfig(services);
+  // Uploads abandoned while the server was down (or cut off by a crash) are cleared once at start.
+  sweepUploads(services).catch((error: unknown) => logger.error({ err: error }, "upload sweep failed"));
 
   const app = createApp({
     services,

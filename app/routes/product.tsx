@@ -251,6 +251,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
 
+          {entitled && product.is_video_file ? (
+            <section className="mt-8">
+              <h2 className="text-2xl">Watch Now</h2>
+              {/* biome-ignore lint/a11y/useMediaCaption: course videos are uploaded without a caption track (see docs/decisions) */}
+              <video
+                controls
+                preload="metadata"
+                className="mt-3 aspect-video w-full rounded-2xl bg-plum-900"
+                src={`${downloadUrl(product.id)}?inline=1`}
+              />
+            </section>
+          ) : null}
+
           {entitled && product.is_audio_file ? (
             <section className="mt-8">
               <h2 className="text-2xl">Listen Now</h2>

@@ -282,6 +282,41 @@ describe("admin product writes", () => {
     expect(await productRow("subscription")).toBeDefined();
   });
 
+  it("plays an uploaded video course in the page for its buyer, with ranges, and to nobody else", async () => {
+    // The start of an MP4: a `ftyp` box is what marks one.
+    const mp4 = Buffer.concat([
+      Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex"),
+      Buffer.alloc(4096, 1),
+    ]);
+    const video = await uploaded("file", "lesson one.mp4", mp4);
+    const created = await adminForm(t.app, admin.cookie, {
+      intent: "create",
+      title: "Breath Course",
+      description: "Three lessons.",
+      product_type: "video_course",
+      price_cents: "2500",
+      main_file: video.id,
+    });
+    expect(created.status).toBe(302);
+    const buyer = await signedInUser(t.services, "viewer");
+    const outsider = await signedInUser(t.services, "outsider");
+    await buyInDemo(t.app, buyer.cookie, [
+      { id: "breath-course", title: "Breath Course", price_cents: 2500, product_type: "video_course" },
+    ]);
+    const page = await (await t.app.request("/product/breath-course", { headers: { cookie: buyer.cookie } })).text();
+    expect(page).toMatch(/<video[^>]*src="\/api\/downloads\/breath-course\?inline=1"/);
+    const other = await (
+      await t.app.request("/product/breath-course", { headers: { cookie: outsider.cookie } })
+    ).text();
+    expect(other).not.toContain("<video");
+    const ranged = await t.app.request("/api/downloads/breath-course?inline=1", {
+      headers: { cookie: buyer.cookie, range: "bytes=0-23" },
+    });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-type")).toBe("video/mp4");
+    expect(await fileBytes(ranged)).toEqual(mp4.subarray(0, 24));
+  });
+
   it("sweeps uploads no product took within a day, with their files", async () => {
     const left = await uploaded("file", "forgotten.pdf", pdf);
     const { sweepUploads } = await import("~/features/admin/sweep-uploads.server");

@@ -301,3 +301,42 @@ describe("the Stripe webhook", () => {
     expect(new URL(res.headers.get("location") as string).host).toBe("billing.stripe.com");
   });
 });
+
+describe("refunds from the admin's orders page, through Stripe", () => {
+  it("asks Stripe to refund the payment once, ends access at once, and the later webhook changes nothing", async () => {
+    const admin = await signedInUser(t.services, "admin");
+    await t.server.runCommand(t.services, "admin", ["add", admin.email]);
+    const buyer = await signedInUser(t.services);
+    const { sessionId } = await startCheckout(buyer.cookie, [chakra]);
+    const session = fake.pay(sessionId);
+    expect((await deliver(fake.event("checkout.session.completed", session))).status).toBe(200);
+    const [paid] = await paidRows(buyer.id);
+
+    const refund = () =>
+      t.app.request("http://localhost:3000/admin/orders", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "refund", id: paid?.id as string }),
+        redirect: "manual",
+        headers: {
+          cookie: admin.cookie,
+          origin: "http://localhost:3000",
+          "content-type": "application/x-www-form-urlencoded",
+        },
+      });
+    expect((await refund()).status).toBe(302);
+    const asked = fake.requests.filter((r) => r.path === "/v1/refunds");
+    expect(asked.map((r) => r.body.payment_intent)).toEqual([session.payment_intent]);
+    const download = await t.app.request("/api/downloads/chakra-balance-guide", { headers: { cookie: buyer.cookie } });
+    expect(download.status).toBe(403);
+    expect((await refund()).status).toBe(409);
+    expect(fake.requests.filter((r) => r.path === "/v1/refunds")).toHaveLength(1);
+
+    const charge = { id: "ch_1", object: "charge", refunded: true, payment_intent: session.payment_intent };
+    expect((await deliver(fake.event("charge.refunded", charge))).status).toBe(200);
+    const [row] = await db()
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, paid?.id as string));
+    expect(row?.status).toBe("refunded");
+  });
+});

@@ -18,4 +18,6 @@ export type ProductView = {
   attachment_count: number;
   /** Whether the main file is audio, so it can be played in the page. */
   is_audio_file: boolean;
+  /** Whether the main file is a video (MP4, WebM), so it can be watched in the page. */
+  is_video_file: boolean;
 };

@@ -18,5 +18,6 @@ export function toProductView(product: Product): ProductView {
     has_download: Boolean(product.downloadUrl),
     attachment_count: product.pdfAttachments.length,
     is_audio_file: /\.(wav|mp3|m4a|ogg|oga|flac|aac)$/i.test(product.downloadUrl ?? ""),
+    is_video_file: /\.(mp4|webm)$/i.test(product.downloadUrl ?? ""),
   };
 }
