@@ -56,7 +56,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
                     {member.provider ? ` · ${member.provider}` : ""}
                   </p>
                 </div>
-                <div className="text-right">
+                <div className="sm:text-right">
                   <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLE[member.status]}`}>
                     {member.status}
                   </span>

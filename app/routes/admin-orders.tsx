@@ -71,15 +71,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <AdminNav />
       <div className="mx-auto max-w-5xl px-4 pt-10 pb-20 sm:px-6">
         <h1 className="text-4xl">Orders</h1>
-        <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        <dl className="mt-6 grid grid-cols-3 gap-2 sm:gap-4">
           {[
             ["This month", formatAmount(takings.thisMonth)],
             ["All time", formatAmount(takings.allTime)],
             ["Orders", String(total)],
           ].map(([label, value]) => (
-            <div key={label} className="card p-5">
-              <dt className="text-sm text-muted">{label}</dt>
-              <dd className="mt-1 font-serif text-3xl text-plum-900">{value}</dd>
+            <div key={label} className="card p-3 sm:p-5">
+              <dt className="text-xs text-muted sm:text-sm">{label}</dt>
+              <dd className="mt-1 font-serif text-xl text-plum-900 sm:text-3xl">{value}</dd>
             </div>
           ))}
         </dl>
