@@ -191,6 +191,25 @@ describe("admin product writes", () => {
     expect(page).toContain("£14.99");
   });
 
+  it("refuses admin writes from another site, even with the admin's cookie", async () => {
+    const before = storedFiles();
+    for (const [path, body] of [
+      ["/admin", new URLSearchParams({ intent: "create", title: "Forged", description: "d" })],
+      ["/admin", new URLSearchParams({ intent: "delete", id: "chakra-balance-guide" })],
+      ["/api/admin/uploads?kind=file", new Uint8Array(pdf)],
+    ] as const) {
+      const res = await t.app.request(`http://localhost:3000${path}`, {
+        method: "POST",
+        body,
+        headers: { cookie: admin.cookie, origin: "https://evil.example", "x-file-name": "x.pdf" },
+      });
+      expect(res.status, path).toBe(403);
+    }
+    expect(await productRow("forged")).toBeUndefined();
+    expect((await productRow("chakra-balance-guide"))?.archivedAt).toBeNull();
+    expect(storedFiles()).toEqual(before);
+  });
+
   it("gives the spec's messages, joined, and the checkout limits, creating nothing", async () => {
     const count = async () => (await t.services.database.db.select().from(products)).length;
     const before = await count();
