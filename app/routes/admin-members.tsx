@@ -1,11 +1,10 @@
-import { data } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
-import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { listMembers } from "~/features/admin/list-members.server";
+import { requireAdminList } from "~/features/admin/require-admin-list.server";
 import { servicesContext } from "~/lib/context";
 import { formatLongDate } from "~/lib/format-date";
-import { INVALID_PAGE_MESSAGE, pageCount, parsePageParam } from "~/lib/pagination";
+import { pageCount } from "~/lib/pagination";
 import type { Route } from "./+types/admin-members";
 
 export const meta: Route.MetaFunction = () => [
@@ -15,9 +14,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  await requireAdmin(request, services);
-  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
-  if (page === null) throw data(INVALID_PAGE_MESSAGE, { status: 400 });
+  const { page } = await requireAdminList(request, services);
   const list = await listMembers(services.database.db, page);
   return {
     ...list,

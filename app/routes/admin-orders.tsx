@@ -5,15 +5,16 @@ import type { ToastInput } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminActionError } from "~/features/admin/admin-action-error";
 import { AdminNav } from "~/features/admin/admin-nav";
+import { ConfirmActionDialog } from "~/features/admin/confirm-action-dialog";
 import { listOrders } from "~/features/admin/list-orders.server";
 import { backToList } from "~/features/admin/read-page";
-import { RefundDialog } from "~/features/admin/refund-dialog";
 import { refundPurchase } from "~/features/admin/refund-purchase.server";
+import { requireAdminList } from "~/features/admin/require-admin-list.server";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
-import { INVALID_PAGE_MESSAGE, pageCount, parsePageParam } from "~/lib/pagination";
+import { pageCount } from "~/lib/pagination";
 import type { Route } from "./+types/admin-orders";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,9 +24,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  await requireAdmin(request, services);
-  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
-  if (page === null) throw data(INVALID_PAGE_MESSAGE, { status: 400 });
+  const { page } = await requireAdminList(request, services);
   const list = await listOrders(services.database.db, page);
   return {
     ...list,
@@ -115,7 +114,16 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       : `${order.provider}: ${order.paymentRef ?? order.providerRef}`}
                   </p>
                   {order.refundable ? (
-                    <RefundDialog orderId={order.id} email={order.email} totalCents={order.totalCents} />
+                    <ConfirmActionDialog
+                      trigger="Refund"
+                      triggerLabel={`Refund order #${order.id.slice(0, 8)}`}
+                      triggerClassName="btn-outline"
+                      title={`Refund order #${order.id.slice(0, 8)}?`}
+                      description={`${formatAmount(order.totalCents)} goes back to ${order.email}, and their access to what this order bought ends at once.`}
+                      confirm={`Refund ${formatAmount(order.totalCents)}`}
+                      busy="Refunding..."
+                      fields={{ intent: "refund", id: order.id }}
+                    />
                   ) : null}
                 </div>
               </li>

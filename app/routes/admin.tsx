@@ -10,14 +10,16 @@ import { AdminProductCard } from "~/features/admin/admin-product-card";
 import { deleteProduct } from "~/features/admin/delete-product.server";
 import { listAdminProducts } from "~/features/admin/list-admin-products.server";
 import { ProductForm, type SubmittedValues } from "~/features/admin/product-form";
-import { parseProductForm } from "~/features/admin/product-form-schema";
+import { PRODUCT_FIELDS, parseProductForm } from "~/features/admin/product-form-schema";
 import { backToList } from "~/features/admin/read-page";
-import { getActiveProduct, saveProduct } from "~/features/admin/save-product.server";
+import { requireAdminList } from "~/features/admin/require-admin-list.server";
+import { saveProduct } from "~/features/admin/save-product.server";
 import { uploadLimits } from "~/features/admin/store-upload.server";
+import { getProduct } from "~/features/catalogue/get-product.server";
 import { productIdSchema } from "~/features/catalogue/product-id";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
-import { INVALID_PAGE_MESSAGE, pageCount, parsePageParam } from "~/lib/pagination";
+import { pageCount } from "~/lib/pagination";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [
@@ -27,14 +29,11 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  await requireAdmin(request, services);
-  const url = new URL(request.url);
-  const page = parsePageParam(url.searchParams.get("page"));
-  if (page === null) throw data(INVALID_PAGE_MESSAGE, { status: 400 });
+  const { page, url } = await requireAdminList(request, services);
   const editId = url.searchParams.get("edit");
   const [list, editing] = await Promise.all([
     listAdminProducts(services.database.db, page),
-    editId ? getActiveProduct(services.database.db, editId) : undefined,
+    editId ? getProduct(services.database.db, editId) : undefined,
   ]);
   return {
     ...list,
@@ -47,20 +46,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult = { toast: ToastInput; errors?: string[]; submitted?: SubmittedValues };
-
-const TEXT_FIELDS = [
-  "title",
-  "short_description",
-  "description",
-  "category",
-  "product_type",
-  "price_cents",
-  "duration_minutes",
-  "video_url",
-  "features",
-  "is_featured",
-  "sort_order",
-];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -90,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent !== "create" && intent !== "update") return fail(400, { toast: errorToast("Unknown action.") });
   const submitted = Object.fromEntries(
-    TEXT_FIELDS.flatMap((field) => {
+    PRODUCT_FIELDS.flatMap((field) => {
       const value = form.get(field);
       return typeof value === "string" ? [[field, value]] : [];
     }),

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
 import { formatPrice } from "~/lib/format-price";
 import type { AdminProduct } from "./admin-product";
-import { DeleteProductDialog } from "./delete-product-dialog";
+import { ConfirmActionDialog } from "./confirm-action-dialog";
 
 /** Spec §2 admin list card: badges, short description, price, category, duration and order. */
 export function AdminProductCard({ product }: { product: AdminProduct }) {
@@ -52,7 +52,21 @@ export function AdminProductCard({ product }: { product: AdminProduct }) {
           Edit
         </Link>
         {product.id === SUBSCRIPTION_ID ? null : (
-          <DeleteProductDialog productId={product.id} title={product.title} hasBuyers={product.has_buyers} />
+          // Spec §5: delete asks 'Are you sure you want to delete this product?'.
+          <ConfirmActionDialog
+            trigger="Delete"
+            triggerLabel={`Delete ${product.title}`}
+            triggerClassName="btn-outline border-red-700 text-red-800 hover:bg-red-50"
+            title="Are you sure you want to delete this product?"
+            description={
+              product.has_buyers
+                ? `“${product.title}” has been bought, so it will be archived: it leaves the catalogue, and its buyers keep their downloads.`
+                : `“${product.title}” and its files will be deleted. This cannot be undone.`
+            }
+            confirm={product.has_buyers ? "Archive product" : "Delete product"}
+            busy="Deleting..."
+            fields={{ intent: "delete", id: product.id }}
+          />
         )}
       </div>
     </article>

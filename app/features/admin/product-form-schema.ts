@@ -143,7 +143,8 @@ export const productFormSchema = z.object({
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
 
-const FIELDS = [
+/** Spec §3's product properties as the form names them: the only ones a request may set. */
+export const PRODUCT_FIELDS = [
   "title",
   "short_description",
   "description",
@@ -155,14 +156,15 @@ const FIELDS = [
   "features",
   "is_featured",
   "sort_order",
-  "main_file",
-  "image",
 ] as const;
+
+/** The file fields, which carry `keep`, `none` or an upload id. */
+const FILE_FIELDS = ["main_file", "image"] as const;
 
 /** The form's fields as the schema reads them; a file sent where text belongs counts as empty. */
 export function readProductForm(form: FormData): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const field of FIELDS) {
+  for (const field of [...PRODUCT_FIELDS, ...FILE_FIELDS]) {
     const value = form.get(field);
     if (typeof value === "string") values[field] = value;
   }

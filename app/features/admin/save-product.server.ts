@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, like, or } from "drizzle-orm";
+import { getProduct } from "~/features/catalogue/get-product.server";
 import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
 import type { Database } from "~/lib/db/client.server";
-import { type Product, products, type Upload, uploads } from "~/lib/db/schema.server";
+import { products, type Upload, uploads } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { AdminActionError } from "./admin-action-error";
 import { deleteStoredFiles, imageKeyOf } from "./delete-stored-files.server";
@@ -26,7 +27,7 @@ export async function saveProduct(
 ): Promise<{ id: string; created: boolean }> {
   const { db } = services.database;
   const { values } = input;
-  const existing = input.id ? await getActiveProduct(db, input.id) : undefined;
+  const existing = input.id ? await getProduct(db, input.id) : undefined;
   if (input.id && !existing) throw gone();
   const isPlan = existing?.id === SUBSCRIPTION_ID;
 
@@ -120,15 +121,6 @@ export async function saveProduct(
   }
   services.logger.info({ productId: id, created: !existing }, existing ? "product updated" : "product created");
   return { id, created: !existing };
-}
-
-export async function getActiveProduct(db: Database, id: string): Promise<Product | undefined> {
-  if (id.length > 100) return undefined;
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), isNull(products.archivedAt)));
-  return row;
 }
 
 /** Completed uploads not taken by another product, whose files are really in storage. */
