@@ -3,12 +3,15 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+/** The built server (BUILD_DIR for a build kept apart from the served one). */
+const serverEntry = `${process.env.BUILD_DIR || "build"}/server/index.js`;
 
 /** The production server as `npm start` runs it, on its own data folder and port. */
 function startServer(dataDir: string, port: number): { child: ChildProcess; output: () => string } {
   let output = "";
-  const child = spawn(process.execPath, ["build/server/index.js"], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -44,16 +47,13 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(port: number) {
-  for (let i = 0; i < 200; i++) {
-    try {
+  await vi.waitFor(
+    async () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not become healthy");
+      if (!res.ok) throw new Error(`health answered ${res.status}`);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "sacred-process-"));
@@ -81,7 +81,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("the server process on the embe
   }, 60_000);
 
   it("stops with one clear line naming an invalid setting", async () => {
-    const child = spawn(process.execPath, ["build/server/index.js"], {
+    const child = spawn(process.execPath, [serverEntry], {
       env: { ...process.env, DATA_DIR: dataDir, PORT: "not-a-port" },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const asset = () => `/assets/${readdirSync("build/client/assets").find((f) => f.endsWith(".js"))}`;
+const asset = () =>
+  `/assets/${readdirSync(`${process.env.BUILD_DIR || "build"}/client/assets`).find((f) => f.endsWith(".js"))}`;
 
 describe("security headers on every kind of response (deployed on https)", () => {
   const kinds: Array<[string, () => string, number]> = [

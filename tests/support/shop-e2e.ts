@@ -11,7 +11,8 @@ export const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toStrin
 
 /** A verified account, made by the running server's CLI through its control socket. */
 export function createUser(email: string, fullName = "Test Buyer") {
-  execFileSync(process.execPath, ["build/server/cli.js", "user:create", email, PASSWORD, ...fullName.split(" ")], {
+  const cli = `${process.env.BUILD_DIR || "build"}/server/cli.js`;
+  execFileSync(process.execPath, [cli, "user:create", email, PASSWORD, ...fullName.split(" ")], {
     env: { ...process.env, DATA_DIR: dataDir() },
     stdio: "pipe",
   });
