@@ -4,7 +4,6 @@ import { Pagination } from "~/components/ui/pagination";
 import { showToast } from "~/components/ui/toast";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { useCart } from "~/features/cart/cart-provider";
-import { getProduct } from "~/features/catalogue/get-product.server";
 import { listProducts } from "~/features/catalogue/list-products.server";
 import { ProductCard } from "~/features/catalogue/product-card";
 import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
@@ -29,14 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { db } = services.database;
   const account = await getSessionUser(request, services);
-  const [listed, plan, shop] = await Promise.all([
+  const [listed, shop] = await Promise.all([
     // The membership plan has its own card at the top of page 1, so it is not one of the grid's products.
-    listProducts(db, { ...pageWindow(page, PRODUCTS_PER_PAGE), excludeIds: [SUBSCRIPTION_ID] }),
-    page === 1 ? getProduct(db, SUBSCRIPTION_ID) : undefined,
+    listProducts(db, { ...pageWindow(page, PRODUCTS_PER_PAGE), pinnedIds: [SUBSCRIPTION_ID] }),
     getShopState(services, account),
   ]);
   const pages = pageCount(listed.total, PRODUCTS_PER_PAGE);
   if (page > pages) throw data(null, { status: 404 });
+  const plan = listed.pinned[0];
   return {
     plan: plan ? toProductView(plan) : null,
     products: listed.rows.map(toProductView),

@@ -1,4 +1,4 @@
-import { and, asc, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, purchases } from "~/lib/db/schema.server";
 import { signedInUser } from "../support/shop-accounts";
@@ -81,6 +81,19 @@ describe("/products in pages of 24", () => {
     expect(html).toContain("Page 3 of 3");
     expect(link(html, "next")).toBeUndefined();
     expect(html).not.toContain("Archived Guide");
+  });
+
+  it("leaves the plan card out when the plan is archived, without changing the pages", async () => {
+    const { db } = t.services.database;
+    await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, "subscription"));
+    try {
+      const { html } = await page("/products");
+      expect(html).not.toContain('id="plan-title"');
+      expect(productIds(html)).toEqual(gridOrder.slice(0, 24));
+      expect(html).toContain("Page 1 of 3");
+    } finally {
+      await db.update(products).set({ archivedAt: null }).where(eq(products.id, "subscription"));
+    }
   });
 
   it.each(["0", "-1", "abc", "1.5", ""])(

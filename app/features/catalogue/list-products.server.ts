@@ -1,26 +1,52 @@
-import { and, asc, count, isNull, notInArray } from "drizzle-orm";
+import { and, asc, count, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
-import { products } from "~/lib/db/schema.server";
+import { type Product, products } from "~/lib/db/schema.server";
 
 /**
- * One page of the catalogue as shown (products not archived, by sort order) and how many there are
- * in all, so a catalogue of any size costs one bounded read per page.
+ * One page of the catalogue as shown (products not archived, by sort order), how many products the
+ * pages hold in all, and on the first page the pinned products (the membership plan's card), which are
+ * shown apart and never on a page. All in one query: the embedded database answers one query at a
+ * time, so round trips are most of what a page of the library costs.
  */
 export async function listProducts(
   db: Database,
-  { limit, offset, excludeIds = [] }: { limit: number; offset: number; excludeIds?: string[] },
-) {
-  const shown = and(isNull(products.archivedAt), excludeIds.length ? notInArray(products.id, excludeIds) : undefined);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(shown)
-      // The id breaks ties, so a product never shows on two pages or on none.
-      .orderBy(asc(products.sortOrder), asc(products.title), asc(products.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(products).where(shown),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+  { limit, offset, pinnedIds = [] }: { limit: number; offset: number; pinnedIds?: string[] },
+): Promise<{ rows: Product[]; pinned: Product[]; total: number }> {
+  const paged = and(isNull(products.archivedAt), pinnedIds.length ? notInArray(products.id, pinnedIds) : undefined);
+  // The id breaks ties, so a product never shows on two pages or on none.
+  const order = [asc(products.sortOrder), asc(products.title), asc(products.id)];
+  // Only the ids are sorted and skipped; the page's whole rows are then read by primary key, so a deep
+  // page does not sort every product's long description (with 10,000 products that sort spilled to disk).
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(paged)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const withPinned = offset === 0 && pinnedIds.length > 0;
+  const found = await db
+    .select({
+      product: products,
+      total: sql<number>`(select count(*) from ${products} where ${paged})`.mapWith(Number),
+    })
+    .from(products)
+    .where(
+      or(
+        inArray(products.id, pageIds),
+        withPinned ? and(inArray(products.id, pinnedIds), isNull(products.archivedAt)) : undefined,
+      ),
+    )
+    .orderBy(...order);
+  const pinned = new Set(pinnedIds);
+  const total =
+    found[0]?.total ??
+    // Nothing found (an empty catalogue, or past the last page) carries no count: ask for it.
+    (await db.select({ n: count() }).from(products).where(paged))[0]?.n ??
+    0;
+  return {
+    rows: found.filter((r) => !pinned.has(r.product.id)).map((r) => r.product),
+    pinned: found.filter((r) => pinned.has(r.product.id)).map((r) => r.product),
+    total,
+  };
 }
