@@ -1,10 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { createReadStream, createWriteStream, type Dirent } from "node:fs";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertSafeKey, type ByteRange, type Storage, type StoredObject } from "./storage.server";
+import {
+  assertSafeKey,
+  assertSafePrefix,
+  type ByteRange,
+  isSafeKey,
+  type Storage,
+  type StoredObject,
+} from "./storage.server";
+
+/** A write still in progress (see `put`): not an object yet. */
+const PARTIAL = /\.[0-9a-f-]{36}\.partial$/;
 
 /** Files on local disk under one root folder, written atomically (temp file, then rename). */
 export function createLocalStorage(root: string): Storage {
@@ -42,6 +52,22 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async *list(prefix = "") {
+      assertSafePrefix(prefix);
+      let entries: Dirent[];
+      try {
+        entries = await readdir(path.join(root, prefix), { withFileTypes: true, recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile() || PARTIAL.test(entry.name)) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        // Anything `put` could not have written (an editor's backup file, say) is not ours to list.
+        if (isSafeKey(key)) yield key;
+      }
     },
   };
 }

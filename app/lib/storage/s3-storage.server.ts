@@ -3,13 +3,21 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NotFound,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { assertSafeKey, type ByteRange, type Storage, type StoredObject } from "./storage.server";
+import {
+  assertSafeKey,
+  assertSafePrefix,
+  type ByteRange,
+  isSafeKey,
+  type Storage,
+  type StoredObject,
+} from "./storage.server";
 
 export type S3Options = {
   /** An S3-compatible endpoint (MinIO, R2, …); AWS itself when omitted. */
@@ -82,6 +90,21 @@ export function createS3Storage(client: S3Client, bucket: string, prefix: string
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(key) }));
+    },
+    async *list(folder = "") {
+      assertSafePrefix(folder);
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}${folder}`, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(prefix.length);
+          // The bucket may hold objects someone put there by hand; only keys `put` could write are ours.
+          if (key && isSafeKey(key)) yield key;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     async signedUrl(key, { contentDisposition, contentType, expiresIn }) {
       return getSignedUrl(
