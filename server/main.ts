@@ -61,6 +61,8 @@ async function start() {
     });
     // Keep-alive connections with no request in flight would hold close() open.
     if ("closeIdleConnections" in server) server.closeIdleConnections();
+    // A keep-alive client that keeps sending would hold it open for ever: each answer now ends its connection.
+    if ("closeIdleConnections" in server) server.on("request", (_req, res) => res.setHeader("Connection", "close"));
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
