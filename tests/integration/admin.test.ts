@@ -271,8 +271,9 @@ describe("admin product writes", () => {
     expect(download.status).toBe(200);
     expect(await fileBytes(download)).toEqual(replacement);
     expect(await t.services.files.stat(old)).toBeUndefined();
-    // Fields the form left out keep nothing stale: attachments and cover stay as they were.
-    expect(await productRow("moon-ritual-journal")).toMatchObject({ priceCents: 899, sortOrder: 1 });
+    // The file fields the form left out keep what the product had.
+    const before = { imageUrl: "/media/covers/moon-ritual-journal.webp", pdfAttachments: [] };
+    expect(await productRow("moon-ritual-journal")).toMatchObject({ priceCents: 899, sortOrder: 1, ...before });
   });
 
   it("archives a bought product on delete, deletes an unbought one with its files, and keeps the plan", async () => {
@@ -344,6 +345,82 @@ describe("admin product writes", () => {
     expect(await sweepUploads(t.services, new Date(Date.now() + 25 * 3600 * 1000))).toBeGreaterThan(0);
     expect(await t.services.files.stat(row?.storageKey as string)).toBeUndefined();
     expect(await t.services.database.db.select().from(uploads).where(eq(uploads.id, left.id))).toEqual([]);
+  });
+});
+
+describe("admin writes racing each other", () => {
+  const form = (id: string, fields: Record<string, string | string[]>) =>
+    adminForm(t.app, admin.cookie, { intent: "update", id, title: id, description: "d", ...fields });
+
+  it("two admins saving one product at once never leave it pointing at a deleted file", async () => {
+    for (let round = 0; round < 5; round++) {
+      const replacement = await uploaded("file", `replacement-${round}.pdf`, pdf);
+      const extra = await uploaded("attachment", `extra-${round}.pdf`, pdf);
+      const [a, b] = await Promise.all([
+        form("grounding-basics", { main_file: replacement.id }),
+        form("grounding-basics", { main_file: "keep", attachments: ["keep:1", extra.id].slice(round ? 0 : 1) }),
+      ]);
+      expect([a.status, b.status]).not.toContain(500);
+      const product = await productRow("grounding-basics");
+      for (const key of [product?.downloadUrl, ...(product?.pdfAttachments ?? [])]) {
+        expect(await t.services.files.stat(key as string), key as string).toBeDefined();
+      }
+    }
+  });
+
+  it("a checkout racing the product's deletion either archives it or is refused, never sells a deleted file", async () => {
+    for (let round = 0; round < 6; round++) {
+      const file = await uploaded("file", `race-${round}.pdf`, pdf);
+      const title = `Race Guide ${round}`;
+      const id = `race-guide-${round}`;
+      await adminForm(t.app, admin.cookie, {
+        intent: "create",
+        title,
+        description: "d",
+        price_cents: "500",
+        main_file: file.id,
+      });
+      const buyer = await signedInUser(t.services, "racer");
+      const [checkout] = await Promise.all([
+        t.app.request("/checkout", {
+          method: "POST",
+          body: JSON.stringify({
+            products: [{ id, title, price_cents: 500, product_type: "digital_guide", quantity: 1 }],
+            consent: true,
+          }),
+          headers: { "content-type": "application/json", cookie: buyer.cookie, origin: "http://localhost:3000" },
+        }),
+        adminForm(t.app, admin.cookie, { intent: "delete", id }),
+      ]);
+      const product = await productRow(id);
+      if (checkout.status === 200) {
+        // The sale may go ahead: the product is archived for its buyer, with its file.
+        expect(product?.archivedAt).toBeInstanceOf(Date);
+        expect(await t.services.files.stat(product?.downloadUrl as string)).toBeDefined();
+      } else {
+        // Refused when it first looks (400) or when it writes the pending purchase (409).
+        expect([400, 409]).toContain(checkout.status);
+        expect(((await checkout.json()) as { message: string }).message).toBe(
+          "A product in your cart is no longer available",
+        );
+        expect(product).toBeUndefined();
+      }
+    }
+  });
+
+  it("the sweep and a save claiming an old upload never leave a product without its file", async () => {
+    const dayLater = new Date(Date.now() + 25 * 3600 * 1000);
+    const { sweepUploads } = await import("~/features/admin/sweep-uploads.server");
+    for (let round = 0; round < 5; round++) {
+      const file = await uploaded("file", `late-${round}.pdf`, pdf);
+      const [saved] = await Promise.all([
+        form("energy-awareness-intro", { main_file: file.id }),
+        sweepUploads(t.services, dayLater),
+      ]);
+      const product = await productRow("energy-awareness-intro");
+      expect(await t.services.files.stat(product?.downloadUrl as string)).toBeDefined();
+      if (saved.status !== 302) expect(saved.status).toBe(400);
+    }
   });
 });
 

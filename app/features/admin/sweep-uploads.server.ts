@@ -7,28 +7,34 @@ const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes abandoned uploads and their files, including uploads a crash cut off part-way. Runs at
- * start-up and after each upload; a bounded batch, so it never holds up a request for long.
+ * start-up and after each upload; a bounded batch, so it never holds up a request for long. The
+ * rows go first, and only while still unclaimed: a product saved meanwhile either claimed its
+ * upload before (and keeps the file) or finds it gone and asks for it again; it never points at a
+ * file deleted under it.
  */
 export async function sweepUploads(services: AppServices, now = new Date()): Promise<number> {
   const { db } = services.database;
   const stale = await db
-    .select({ id: uploads.id, kind: uploads.kind, key: uploads.storageKey })
+    .select({ id: uploads.id })
     .from(uploads)
     .where(and(isNull(uploads.productId), lt(uploads.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS))))
     .limit(100);
   if (stale.length === 0) return 0;
-  for (const upload of stale) {
+  const removed = await db
+    .delete(uploads)
+    .where(
+      and(
+        inArray(
+          uploads.id,
+          stale.map((u) => u.id),
+        ),
+        isNull(uploads.productId),
+      ),
+    )
+    .returning({ kind: uploads.kind, key: uploads.storageKey });
+  for (const upload of removed) {
     await (upload.kind === "image" ? services.images : services.files).delete(upload.key);
   }
-  await db.delete(uploads).where(
-    and(
-      inArray(
-        uploads.id,
-        stale.map((u) => u.id),
-      ),
-      isNull(uploads.productId),
-    ),
-  );
-  services.logger.info({ count: stale.length }, "swept abandoned uploads");
-  return stale.length;
+  if (removed.length > 0) services.logger.info({ count: removed.length }, "swept abandoned uploads");
+  return removed.length;
 }

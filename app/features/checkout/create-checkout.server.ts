@@ -1,10 +1,11 @@
+import { and, inArray, isNull } from "drizzle-orm";
 import { getProductsByIds } from "~/features/catalogue/get-product.server";
 import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
 import { getOwnedProductIds } from "~/features/entitlements/get-owned-product-ids.server";
 import { getMembership } from "~/features/membership/get-membership.server";
 import { getPaymentProvider } from "~/features/payments/get-payment-provider.server";
 import { CheckoutError } from "~/features/payments/payment-provider.server";
-import { purchases } from "~/lib/db/schema.server";
+import { products, purchases } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { paymentInnerMessages, shopMessages, subscriptionInnerMessages } from "~/lib/shop-messages";
 import { CONSENT_WORDING, checkoutProductSchema, checkoutRequestSchema } from "./checkout-schemas";
@@ -103,20 +104,35 @@ export async function createCheckout(
   }
 
   // The pending row carries the consent; the webhook or Pay turns it paid. If a webhook won the race
-  // and inserted the paid row first, this insert is a no-op.
-  await db
-    .insert(purchases)
-    .values({
-      id: purchaseId,
-      userId: account.id,
-      status: "pending",
-      totalAmountCents: totalCents,
-      productIds: toBuy.map((p) => p.id),
-      provider: provider.name,
-      providerRef: checkout.ref,
-      consent: { at: consentAt, wording: CONSENT_WORDING },
-    })
-    .onConflictDoNothing();
+  // and inserted the paid row first, this insert is a no-op. The products are share-locked and
+  // checked again first: an admin deleting one meanwhile either waits and then finds this checkout
+  // (and archives the product instead), or went first, and then the buyer never gets a payment link.
+  const productIds = toBuy.map((p) => p.id);
+  const stillForSale = await db.transaction(async (tx) => {
+    const live = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, productIds), isNull(products.archivedAt)))
+      .for("share");
+    if (live.length !== productIds.length) return false;
+    await tx
+      .insert(purchases)
+      .values({
+        id: purchaseId,
+        userId: account.id,
+        status: "pending",
+        totalAmountCents: totalCents,
+        productIds,
+        provider: provider.name,
+        providerRef: checkout.ref,
+        consent: { at: consentAt, wording: CONSENT_WORDING },
+      })
+      .onConflictDoNothing();
+    return true;
+  });
+  if (!stillForSale) {
+    return { ok: false, status: 409, title: errorTitle, message: "A product in your cart is no longer available" };
+  }
   return { ok: true, url: checkout.url, mode };
 }
 
