@@ -22,16 +22,13 @@ import { CartButton } from "./features/cart/cart-button";
 import { CartProvider } from "./features/cart/cart-provider";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { servicesContext } from "./lib/context";
-import { takeFlash } from "./lib/flash.server";
+import { flashOptions, takeFlash } from "./lib/flash.server";
 import { NotFound } from "./routes/not-found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { env } = services;
-  const { toast, clearHeader } = await takeFlash(request, {
-    secret: env.AUTH_SECRET,
-    secure: env.PUBLIC_URL.startsWith("https://"),
-  });
+  const { toast, clearHeader } = await takeFlash(request, flashOptions(env));
   const sessionUser = await getSessionUser(request, services);
   const user: HeaderUser | null = sessionUser
     ? { greetingName: sessionUser.greetingName, isAdmin: sessionUser.isAdmin }

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -71,6 +72,13 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   });
 
   app.use(compress());
+
+  // Page forms and JSON are small; only admin uploads stream large bodies (with limits of their own).
+  const smallBodies = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => c.json({ error: "Payload Too Large", message: "The request is too large." }, 413),
+  });
+  app.use((c, next) => (c.req.path === "/api/admin/uploads" ? next() : smallBodies(c, next)));
 
   // A null character in the address can never name anything here, and PostgreSQL cannot compare it.
   app.use(async (c, next) => {

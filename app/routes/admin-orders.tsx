@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { pageCount } from "~/lib/pagination";
+import { readForm } from "~/lib/read-form.server";
 import type { Route } from "./+types/admin-orders";
 
 export const meta: Route.MetaFunction = () => [
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   await requireAdmin(request, services);
-  const form = await request.formData();
+  const form = await readForm(request);
   const fail = (status: number, description: string) =>
     data({ toast: { title: "Refund Error", description, variant: "destructive" } satisfies ToastInput }, { status });
   if (form.get("intent") !== "refund") return fail(400, "Unknown action.");

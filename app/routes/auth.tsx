@@ -16,7 +16,8 @@ import { signUp } from "~/features/accounts/sign-up.server";
 import { LockoutBanner, lockoutMinutes, useLockout } from "~/features/accounts/ui/lockout-banner";
 import { PasswordField } from "~/features/accounts/ui/password-field";
 import { requestContext, servicesContext } from "~/lib/context";
-import { setFlash } from "~/lib/flash.server";
+import { flashOptions, setFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/read-form.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/auth";
 
@@ -62,7 +63,7 @@ const authError = (description: string): ToastInput => ({
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { clientIp: ip } = context.get(requestContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const field = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)) : "");
   const client = { request, ip };
@@ -89,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         "Set-Cookie",
         await setFlash(
           { title: "Sign in successful", description: "Welcome back!", variant: "default" },
-          { secret: services.env.AUTH_SECRET, secure: services.env.PUBLIC_URL.startsWith("https://") },
+          flashOptions(services.env),
         ),
       );
       throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")), { headers });

@@ -2,8 +2,9 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { requireUser } from "~/features/accounts/get-session-user.server";
 import { cancelDemoCheckout, getDemoCheckout, payDemoCheckout } from "~/features/checkout/demo-checkout.server";
 import { servicesContext } from "~/lib/context";
-import { setFlash } from "~/lib/flash.server";
+import { flashOptions, setFlash } from "~/lib/flash.server";
 import { formatAmount, formatPrice } from "~/lib/format-price";
+import { readForm } from "~/lib/read-form.server";
 import type { Route } from "./+types/demo-checkout";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const account = await requireUser(request, services);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   if (intent === "pay") {
     const paid = await payDemoCheckout(services, account.id, params.checkoutId);
     if (!paid) throw data(null, { status: 404 });
@@ -28,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await cancelDemoCheckout(services, account.id, params.checkoutId);
     const cookie = await setFlash(
       { title: "Payment cancelled", description: "No payment was taken.", variant: "default" },
-      { secret: services.env.AUTH_SECRET, secure: services.env.PUBLIC_URL.startsWith("https://") },
+      flashOptions(services.env),
     );
     return redirect("/products", { headers: { "Set-Cookie": cookie } });
   }

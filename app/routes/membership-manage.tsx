@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { requireUser } from "~/features/accounts/get-session-user.server";
 import { manageMembership } from "~/features/membership/manage-membership.server";
 import { servicesContext } from "~/lib/context";
-import { setFlash } from "~/lib/flash.server";
+import { flashOptions, setFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/membership-manage";
 
 /** POST /membership/manage: Stripe's customer portal, or (demo) cancel at the end of the period. */
@@ -12,10 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await manageMembership(services, account);
   if (result.kind === "portal") return redirect(result.url);
   const flash = (title: string, description: string) =>
-    setFlash(
-      { title, description, variant: "default" },
-      { secret: services.env.AUTH_SECRET, secure: services.env.PUBLIC_URL.startsWith("https://") },
-    );
+    setFlash({ title, description, variant: "default" }, flashOptions(services.env));
   const cookie =
     result.kind === "cancelled"
       ? await flash(

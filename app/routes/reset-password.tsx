@@ -5,7 +5,8 @@ import type { FieldErrors } from "~/features/accounts/auth-schemas";
 import { resetPassword } from "~/features/accounts/reset-password.server";
 import { PasswordField } from "~/features/accounts/ui/password-field";
 import { servicesContext } from "~/lib/context";
-import { setFlash } from "~/lib/flash.server";
+import { flashOptions, setFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/read-form.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -21,12 +22,12 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await resetPassword(services, { token: form.get("token"), password: form.get("password") });
   if (result.ok) {
     const flash = await setFlash(
       { title: "Password updated", description: "Please sign in with your new password.", variant: "default" },
-      { secret: services.env.AUTH_SECRET, secure: services.env.PUBLIC_URL.startsWith("https://") },
+      flashOptions(services.env),
     );
     throw redirect("/auth", { headers: { "Set-Cookie": flash } });
   }

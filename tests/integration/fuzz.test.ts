@@ -240,8 +240,17 @@ describe("fuzzing", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(hostileString, fc.constantFrom("file", "attachment", "image")),
-        // Header values are bytes: only what a client can send at all.
-        fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 }),
+        // Header values are bytes: only what a client can send at all, raw or URI-encoded as the page sends it.
+        fc.oneof(
+          fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 }),
+          hostileString.map((name) => {
+            try {
+              return encodeURIComponent(name);
+            } catch {
+              return "%E0%A4%A"; // a lone surrogate has no encoding: send a broken escape instead
+            }
+          }),
+        ),
         fc.oneof(
           fc.uint8Array({ maxLength: 5000 }),
           fc
@@ -259,6 +268,38 @@ describe("fuzzing", () => {
       ),
       { numRuns: RUNS },
     );
+  });
+
+  it("form actions answer a body that is not a form with 400, and an oversized one with 413", async () => {
+    const routes: [string, "admin" | boolean][] = [
+      ["/auth", false],
+      ["/auth/reset-password", false],
+      ["/demo-checkout/00000000-0000-4000-8000-000000000000", true],
+      ["/membership/manage", true],
+      ["/admin", "admin"],
+      ["/admin/orders", "admin"],
+    ];
+    for (const [path, who] of routes) {
+      // Managing a membership reads no form: any body is the same request to it.
+      for (const [type, body] of path === "/membership/manage"
+        ? []
+        : [
+            ["multipart/form-data; boundary=x", "--x\r\nnot a part"],
+            ["text/plain", "intent=create"],
+            ["application/json", '{"intent":"create"}'],
+          ]) {
+        const res = await send("POST", path, body, type, who);
+        expect(res.status, `${path} ${type}`).toBe(400);
+      }
+      const huge = await send(
+        "POST",
+        path,
+        `a=${"x".repeat(2 * 1024 * 1024)}`,
+        "application/x-www-form-urlencoded",
+        who,
+      );
+      expect(huge.status, `${path} huge`).toBe(413);
+    }
   });
 
   it("stored no script anywhere", async () => {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { setFlash } from "~/lib/flash.server";
+import { flashOptions, setFlash } from "~/lib/flash.server";
 import { requestedPage } from "~/lib/requested-page";
 import type { AppServices } from "~/lib/services.server";
 import { greetingName } from "./auth-schemas";
@@ -39,7 +39,7 @@ export async function requireAdmin(request: Request, services: AppServices): Pro
   if (!user.isAdmin) {
     const cookie = await setFlash(
       { title: "Access Denied", description: "You don't have admin privileges.", variant: "destructive" },
-      { secret: services.env.AUTH_SECRET, secure: services.env.PUBLIC_URL.startsWith("https://") },
+      flashOptions(services.env),
     );
     throw redirect("/", { status: 302, headers: { "Set-Cookie": cookie } });
   }
