@@ -108,8 +108,9 @@ export const envSchema = z
     /** Verification and reset e-mails per address in one window. */
     AUTH_EMAILS_MAX_PER_ADDRESS: intWithDefault(3),
     AUTH_LIMIT_WINDOW_MINUTES: intWithDefault(15),
-    UPLOAD_MAX_PDF_MB: intWithDefault(200),
-    UPLOAD_MAX_IMAGE_MB: intWithDefault(10),
+    // Up to 2,000 MB: sizes are kept as 32-bit integers, and no guide or course needs more.
+    UPLOAD_MAX_PDF_MB: intWithDefault(200).pipe(z.number().max(2000, "must be at most 2000 (MB)")),
+    UPLOAD_MAX_IMAGE_MB: intWithDefault(10).pipe(z.number().max(100, "must be at most 100 (MB)")),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {

@@ -19,7 +19,8 @@ import { getProduct } from "~/features/catalogue/get-product.server";
 import { productIdSchema } from "~/features/catalogue/product-id";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
-import { pageCount } from "~/lib/pagination";
+import { pageCount, pageHref } from "~/lib/pagination";
+import { readForm } from "~/lib/read-form.server";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [
@@ -50,7 +51,7 @@ type ActionResult = { toast: ToastInput; errors?: string[]; submitted?: Submitte
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   await requireAdmin(request, services);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const parsedId = productIdSchema.safeParse(form.get("id"));
   const id = parsedId.success ? parsedId.data : null;
@@ -116,8 +117,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const errorToast = (description: string): ToastInput => ({ title: "Error", description, variant: "destructive" });
 
+const withParam = (href: string, param: string) => `${href}${href.includes("?") ? "&" : "?"}${param}`;
+
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const { products, total, archived, page, pages, limits, form, editing } = loaderData;
+  // Opening, cancelling and editing keep the admin on the page of the list they were on.
+  const list = pageHref("/admin", page);
 
   useEffect(() => {
     if (actionData?.toast) showToast(actionData.toast);
@@ -136,7 +141,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             </p>
           </div>
           <Link
-            to={form === "new" ? "/admin" : "/admin?form=new"}
+            to={form === "new" ? list : withParam(list, "form=new")}
             className="btn-primary"
             aria-expanded={form === "new"}
           >
@@ -151,6 +156,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
               key={editing?.id ?? "new"}
               product={editing}
               limits={limits}
+              cancelHref={list}
               submitted={actionData?.submitted}
               errors={actionData?.errors}
             />
@@ -163,7 +169,10 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <ul className="grid gap-4" aria-label="Products">
             {products.map((product) => (
               <li key={product.id}>
-                <AdminProductCard product={product} />
+                <AdminProductCard
+                  product={product}
+                  editHref={withParam(list, `edit=${encodeURIComponent(product.id)}`)}
+                />
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import type { AdminProduct } from "./admin-product";
 import { ConfirmActionDialog } from "./confirm-action-dialog";
 
 /** Spec §2 admin list card: badges, short description, price, category, duration and order. */
-export function AdminProductCard({ product }: { product: AdminProduct }) {
+export function AdminProductCard({ product, editHref }: { product: AdminProduct; editHref: string }) {
   return (
     <article className="card flex flex-col gap-4 p-5 sm:flex-row" aria-labelledby={`admin-product-${product.id}`}>
       {product.image_url ? (
@@ -38,14 +38,14 @@ export function AdminProductCard({ product }: { product: AdminProduct }) {
             {formatPrice(product.price_cents)}
           </li>
           {product.category ? <li>Category: {product.category}</li> : null}
-          {product.duration_minutes ? <li>{product.duration_minutes} min</li> : null}
+          {product.duration_minutes !== null ? <li>{product.duration_minutes} min</li> : null}
           <li>Order: {product.sort_order}</li>
           <li className="text-muted">{product.sales === 1 ? "Sold once" : `Sold ${product.sales} times`}</li>
         </ul>
       </div>
       <div className="flex shrink-0 gap-2 sm:flex-col">
         <Link
-          to={`/admin?edit=${encodeURIComponent(product.id)}`}
+          to={editHref}
           className="btn-outline"
           aria-label={`Edit ${product.title}`}
         >

@@ -26,12 +26,15 @@ export function ProductForm({
   limits,
   submitted,
   errors,
+  cancelHref,
 }: {
   /** The product being edited, or null for a new one (spec §3 defaults). */
   product: AdminProduct | null;
   limits: UploadLimits;
   submitted?: SubmittedValues | undefined;
   errors?: string[] | undefined;
+  /** Where 'Cancel' goes: the list, on the page the admin was on. */
+  cancelHref: string;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
@@ -73,6 +76,8 @@ export function ProductForm({
       ) : null}
       <Form
         method="post"
+        // Our own check speaks (spec §5: one 'Validation Error' toast), not the browser's bubbles.
+        noValidate
         className="mt-6 grid gap-5 md:grid-cols-2"
         aria-describedby={errors?.length ? ids.errors : undefined}
         onSubmit={(event) => {
@@ -333,9 +338,9 @@ export function ProductForm({
 
         <div className="flex flex-wrap gap-3 md:col-span-2">
           <button type="submit" className="btn-primary" disabled={busy}>
-            {uploading > 0 ? "Uploading..." : saving ? "Saving..." : product ? "Update Product" : "Create Product"}
+            {busy ? "Uploading..." : product ? "Update Product" : "Create Product"}
           </button>
-          <Link to="/admin" className="btn-outline">
+          <Link to={cancelHref} className="btn-outline">
             Cancel
           </Link>
         </div>

@@ -61,7 +61,9 @@ export async function storeUpload(
     uploadedBy: string;
   },
 ): Promise<StoredUpload> {
-  const { kind, fileName, body } = input;
+  const { kind, body } = input;
+  // Spec §5 sanitising: the name is only ever shown, but it is stored and shown without markup.
+  const fileName = input.fileName.replace(/[<>]/g, "");
   const limits = uploadLimits(services);
   const limit = maxBytes(kind, limits);
   if (!isAcceptableFileName(fileName)) throw new UploadRefused(400, uploadMessages.badName);
