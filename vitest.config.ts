@@ -23,6 +23,22 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // Real server processes under load, killed and restarted: minutes of work, so only when asked for
+      // (`npm run test:reliability`, and its own steps in `npm test`), never inside a plain `vitest run`.
+      ...(process.env.RELIABILITY_TESTS === "1"
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "reliability",
+                include: ["tests/reliability/**/*.test.ts"],
+                globalSetup: ["tests/support/site-template.ts"],
+                testTimeout: 120_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -53,11 +53,17 @@ if (!only || only === "static") {
 }
 step("Production build", "react-router", ["build"]);
 step("Unit and integration tests (PGlite)", "vitest", ["run"]);
+// Real server processes killed, stopped and restarted under load (tests/reliability/).
+step("Reliability (PGlite)", "vitest", ["run", "--project", "reliability"], { RELIABILITY_TESTS: "1" });
 
 const postgres = await startTemporaryPostgres();
 try {
   step("Integration tests (PostgreSQL)", "vitest", ["run", "--project", "database"], {
     TEST_DATABASE_URL: postgres.url,
+  });
+  step("Reliability (PostgreSQL)", "vitest", ["run", "--project", "reliability"], {
+    TEST_DATABASE_URL: postgres.url,
+    RELIABILITY_TESTS: "1",
   });
 } finally {
   await postgres.stop();
