@@ -82,7 +82,7 @@ export const commands: Record<string, Command> = {
           `${manifest.objects.length} files; every checksum verified.`,
         ...(authSecret === "kept-configured"
           ? [
-              "The backup's generated auth secret was not applied because AUTH_SECRET is configured: sign-ins made before the backup need that same secret.",
+              `AUTH_SECRET is configured, so the backup's own secret was not applied; to keep visitors signed in, set AUTH_SECRET to the contents of ${path.join(source, "auth-secret")}.`,
             ]
           : []),
       ].join("\n");
