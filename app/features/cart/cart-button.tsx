@@ -2,6 +2,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { CartIcon } from "~/features/catalogue/product-card";
+import { includedInMembership } from "~/features/catalogue/product-labels";
 import type { ShopState } from "~/features/checkout/get-shop-state.server";
 import { usePurchase } from "~/features/checkout/use-purchase";
 import { formatAmount, formatPrice } from "~/lib/format-price";
@@ -19,7 +20,12 @@ export function CartButton() {
   }, [open, load]);
   const shop = state.data;
   const owned = new Set(shop?.owned ?? []);
-  const toPay = amountToPay(cart.items, owned);
+  const included = new Set(
+    cart.items.filter((i) => includedInMembership(i.product_type, shop?.member ?? false)).map((i) => i.id),
+  );
+  // What checkout will charge: neither what the buyer owns nor what membership includes.
+  const notCharged = new Set([...owned, ...included]);
+  const toPay = amountToPay(cart.items, notCharged);
   const purchase = usePurchase({ signedIn: shop?.signedIn ?? false, checkoutHosts: shop?.checkoutHosts ?? [] });
   const count = cart.items.length;
 
@@ -63,9 +69,11 @@ export function CartButton() {
                       <p className="font-medium text-plum-900">{item.title}</p>
                       <p className="text-sm text-muted">
                         {formatPrice(item.price_cents)}
-                        {owned.has(item.id) ? (
+                        {notCharged.has(item.id) ? (
                           <span className="ml-2 rounded-full bg-plum-100 px-2 py-0.5 text-xs text-plum-800">
-                            Already yours: not charged
+                            {owned.has(item.id)
+                              ? "Already yours: not charged"
+                              : "Included in your membership: not charged"}
                           </span>
                         ) : null}
                       </p>
@@ -94,7 +102,7 @@ export function CartButton() {
                   className="btn-primary mt-4 w-full"
                   disabled={toPay === 0 || state.state === "loading"}
                   onClick={() => {
-                    const list = cart.items.filter((i) => !owned.has(i.id));
+                    const list = cart.items.filter((i) => !notCharged.has(i.id));
                     setOpen(false);
                     purchase.checkout(list);
                   }}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buyLabel, categories, typeBadge } from "./product-labels";
+import { buyLabel, categories, includedInMembership, typeBadge } from "./product-labels";
 
 describe("product labels", () => {
   it("badges guides as PDF Guide, audio as Audio and any other type as Video + PDF", () => {
@@ -17,5 +17,14 @@ describe("product labels", () => {
   it("splits comma-separated categories", () => {
     expect(categories("Energy, Chakras ,")).toEqual(["Energy", "Chakras"]);
     expect(categories(null)).toEqual([]);
+  });
+});
+
+describe("includedInMembership", () => {
+  it("includes digital guides for members only", () => {
+    expect(includedInMembership("digital_guide", true)).toBe(true);
+    expect(includedInMembership("digital_guide", false)).toBe(false);
+    expect(includedInMembership("video_course", true)).toBe(false);
+    expect(includedInMembership("audio", true)).toBe(false);
   });
 });

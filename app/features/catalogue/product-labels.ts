@@ -16,6 +16,11 @@ export function isGuide(productType: string): boolean {
   return productType === "digital_guide";
 }
 
+/** Spec §6: a Digital Access member downloads any digital guide free, so it is never charged to them. */
+export function includedInMembership(productType: string, member: boolean): boolean {
+  return member && isGuide(productType);
+}
+
 export function buyLabel(product: Labelled): string {
   const guide = isGuide(product.product_type);
   if (product.price_cents === 0) return guide ? "Download Free" : "Access Free";

@@ -1,6 +1,6 @@
 import { and, inArray, isNull } from "drizzle-orm";
 import { getProductsByIds } from "~/features/catalogue/get-product.server";
-import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
+import { includedInMembership, SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
 import { getOwnedProductIds } from "~/features/entitlements/get-owned-product-ids.server";
 import { getMembership } from "~/features/membership/get-membership.server";
 import { getPaymentProvider } from "~/features/payments/get-payment-provider.server";
@@ -16,8 +16,8 @@ export type CheckoutResult =
 
 /**
  * Starts a checkout for the signed-in user. The browser's list is only a list of ids: titles,
- * prices and the customer come from our database and session. Products the buyer owns are left out,
- * and each product is charged once.
+ * prices and the customer come from our database and session. Products the buyer owns, and guides
+ * a member's Digital Access includes, are left out; each product is charged once.
  */
 export async function createCheckout(
   services: AppServices,
@@ -60,15 +60,24 @@ export async function createCheckout(
   if (isSubscription && ids.length > 1) {
     return { ok: false, status: 400, title: errorTitle, message: "Digital Access is bought on its own" };
   }
-  if (isSubscription && (await getMembership(db, account.email)).subscribed) {
+  const member = (await getMembership(db, account.email)).subscribed;
+  if (isSubscription && member) {
     return { ok: false, status: 409, title: errorTitle, message: "You already have Digital Access" };
   }
 
+  // Left out: what the buyer owns, and the guides their membership already includes.
   const owned = isSubscription ? new Set<string>() : await getOwnedProductIds(db, account.id);
-  const toBuy = found.filter((p) => !owned.has(p.id)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  const included = found.filter((p) => includedInMembership(p.productType, member));
+  const toBuy = found
+    .filter((p) => !owned.has(p.id) && !included.includes(p))
+    .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   const totalCents = toBuy.reduce((sum, p) => sum + p.priceCents, 0);
   if (toBuy.length === 0) {
-    return { ok: false, status: 409, title: errorTitle, message: "You already own these products" };
+    const message =
+      included.length > 0
+        ? "Your Digital Access membership already includes these guides: download them free"
+        : "You already own these products";
+    return { ok: false, status: 409, title: errorTitle, message };
   }
   if (totalCents === 0) {
     return {
