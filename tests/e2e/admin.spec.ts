@@ -89,6 +89,8 @@ test("an admin sells a new guide: create with files, a customer buys and downloa
   const edit = page.getByRole("region", { name: `Edit “${title}”` });
   await expect(edit.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
   await expect(edit.getByText("PDF 1: worksheet.pdf")).toBeVisible();
+  // Long file names are cut short rather than widening the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await edit.getByLabel("Price (pence)").fill("2000");
   await edit.getByLabel("Sort order").fill("500");
   await edit.getByRole("button", { name: "Update Product" }).click();

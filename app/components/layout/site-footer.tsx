@@ -6,7 +6,7 @@ import { SocialLinks } from "./social-links";
 
 export function SiteFooter() {
   return (
-    <footer className="mt-20 bg-plum-900 text-plum-100">
+    <footer className="bg-plum-900 text-plum-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-serif text-2xl text-white">{site.brand}</p>

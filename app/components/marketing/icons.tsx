@@ -45,7 +45,7 @@ export function Icon({ name, className = "size-6" }: { name: IconName; className
 /** The round icon badge used at the top of cards. */
 export function IconBadge({ name }: { name: IconName }) {
   return (
-    <span className="inline-flex size-12 items-center justify-center rounded-full bg-plum-100 text-plum-700">
+    <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-plum-100 text-plum-700">
       <Icon name={name} />
     </span>
   );

@@ -18,7 +18,7 @@ export function AdminProductCard({ product, editHref }: { product: AdminProduct;
           className="aspect-[1200/630] w-full shrink-0 rounded-lg object-cover sm:w-48"
         />
       ) : (
-        <div className="aspect-[1200/630] w-full shrink-0 rounded-lg bg-plum-100 sm:w-48" />
+        <div className="hidden aspect-[1200/630] shrink-0 rounded-lg bg-plum-100 sm:block sm:w-48" />
       )}
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">

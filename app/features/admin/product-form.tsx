@@ -78,7 +78,7 @@ export function ProductForm({
         method="post"
         // Our own check speaks (spec §5: one 'Validation Error' toast), not the browser's bubbles.
         noValidate
-        className="mt-6 grid gap-5 md:grid-cols-2"
+        className="mt-6 grid grid-cols-1 gap-5 md:grid-cols-2"
         aria-describedby={errors?.length ? ids.errors : undefined}
         onSubmit={(event) => {
           const parsed = parseProductForm(new FormData(event.currentTarget));
@@ -314,13 +314,13 @@ export function ProductForm({
             <p className="mt-2 text-sm font-semibold text-green-800">Image uploaded successfully</p>
           ) : null}
           {image.url ? (
-            <div className="mt-3 flex items-end gap-3">
+            <div className="mt-3 flex flex-wrap items-end gap-3">
               <img
                 src={image.url}
                 alt="Cover preview"
                 width={240}
                 height={126}
-                className="rounded-lg border border-plum-100"
+                className="h-auto w-full max-w-60 rounded-lg border border-plum-100"
               />
               <button
                 type="button"
@@ -399,7 +399,7 @@ function FileLines({
           key={line.choice}
           className="flex items-center justify-between gap-2 rounded-lg bg-plum-50 px-3 py-1.5 text-sm"
         >
-          <span className="truncate">{line.shown}</span>
+          <span className="min-w-0 truncate">{line.shown}</span>
           <button
             type="button"
             className="shrink-0 font-semibold text-plum-700 underline"
