@@ -16,6 +16,9 @@ export type SiteConfig = {
 
 const AUTH_SECRET = "reliability-secret-reliability-secret-0123";
 
+/** The build folder: `build`, or BUILD_DIR for a build kept apart from the served one. */
+const buildDir = process.env.BUILD_DIR || "build";
+
 /**
  * The environment of the server and the CLI. Built from nothing but PATH and HOME, so settings in
  * the developer's shell (a DATABASE_URL, Stripe keys) never leak into the site under test.
@@ -82,7 +85,7 @@ export class ServerProcess {
     for (let attempt = 0; ; attempt++) {
       const port = options.port ?? (await freePort());
       const publicUrl = options.publicUrl ?? `http://127.0.0.1:${port}`;
-      const child = spawn(process.execPath, ["build/server/index.js"], {
+      const child = spawn(process.execPath, [`${buildDir}/server/index.js`], {
         env: siteEnv(site, { PORT: String(port), PUBLIC_URL: publicUrl }),
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -180,14 +183,18 @@ export async function killRunningServers(): Promise<void> {
 
 export type CommandResult = { code: number | null; stdout: string; stderr: string };
 
-/** `npm run <script> -- args` for this site, as an operator would type it. */
-export function runNpmScript(site: SiteConfig, script: string, args: string[]): Promise<CommandResult> {
+/**
+ * `npm run <script> -- args` for this site, as an operator would type it. The npm scripts name
+ * `build/`; with a separate BUILD_DIR the same command runs on that build's CLI instead.
+ */
+export function runNpmScript(site: SiteConfig, script: "backup" | "restore", args: string[]): Promise<CommandResult> {
+  if (process.env.BUILD_DIR) return runCli(site, [script, ...args]);
   return runProcess("npm", ["run", "--silent", script, "--", ...args], site);
 }
 
 /** `node build/server/cli.js <args>` for this site (through its server when one runs). */
 export function runCli(site: SiteConfig, args: string[]): Promise<CommandResult> {
-  return runProcess(process.execPath, ["build/server/cli.js", ...args], site);
+  return runProcess(process.execPath, [`${buildDir}/server/cli.js`, ...args], site);
 }
 
 function runProcess(command: string, args: string[], site: SiteConfig): Promise<CommandResult> {
