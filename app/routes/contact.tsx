@@ -40,7 +40,17 @@ export default function Contact({ matches }: Route.ComponentProps) {
         </ExternalLink>
       ),
     },
-    { icon: "clock", title: cards.hours.title, body: cards.hours.text },
+    {
+      icon: "clock",
+      title: cards.hours.title,
+      // Words kept whole, so "9am-6pm" never breaks at its hyphen.
+      body: cards.hours.text.split(" ").map((word, i) => (
+        <span key={word} className="whitespace-nowrap">
+          {i > 0 ? " " : ""}
+          {word}
+        </span>
+      )),
+    },
     { icon: "pin", title: cards.location.title, body: cards.location.text },
   ];
   return (
@@ -67,7 +77,7 @@ export default function Contact({ matches }: Route.ComponentProps) {
             <Icon name="mail" className="size-5" />
             {message.button}
           </a>
-          <p className="font-semibold text-plum-800">{message.promise}</p>
+          <p className="text-center font-semibold text-plum-800">{message.promise}</p>
         </div>
       </Section>
 

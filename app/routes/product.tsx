@@ -195,8 +195,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <Link to="/products" className="text-sm font-semibold text-plum-700 hover:underline">
         ← Back to Products
       </Link>
-      <div className="mt-6 grid gap-10 lg:grid-cols-[3fr_2fr]">
-        <div>
+      {/* On a phone the price and buy panel follow the title; on a wide screen it is the side column. */}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr] lg:gap-x-10 lg:gap-y-6">
+        <div className="lg:col-start-1">
           {product.image_url ? (
             <img
               src={product.image_url}
@@ -219,7 +220,24 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.category ? (
             <p className="mt-3 text-sm text-plum-700">Category: {categories(product.category).join(", ")}</p>
           ) : null}
-          <p className="mt-6 leading-relaxed">{product.description}</p>
+        </div>
+
+        <aside className="lg:sticky lg:top-28 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <div className="card grid gap-4 p-6">
+            <p className="font-serif text-4xl text-plum-900">
+              {price}
+              {isPlan ? <span className="text-base text-muted"> / month</span> : null}
+            </p>
+            {product.duration_minutes ? <p className="text-sm text-muted">{product.duration_minutes} min</p> : null}
+            {panel}
+            {!product.has_download && !isPlan ? (
+              <p className="text-sm text-muted">The file for this product is being prepared.</p>
+            ) : null}
+          </div>
+        </aside>
+
+        <div className="lg:col-start-1">
+          <p className="leading-relaxed">{product.description}</p>
 
           {product.features.length > 0 ? (
             <section className="mt-8">
@@ -320,20 +338,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
-
-        <aside className="lg:sticky lg:top-28 lg:self-start">
-          <div className="card grid gap-4 p-6">
-            <p className="font-serif text-4xl text-plum-900">
-              {price}
-              {isPlan ? <span className="text-base text-muted"> / month</span> : null}
-            </p>
-            {product.duration_minutes ? <p className="text-sm text-muted">{product.duration_minutes} min</p> : null}
-            {panel}
-            {!product.has_download && !isPlan ? (
-              <p className="text-sm text-muted">The file for this product is being prepared.</p>
-            ) : null}
-          </div>
-        </aside>
       </div>
       {purchase.dialog}
     </div>

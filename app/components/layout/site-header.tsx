@@ -5,6 +5,9 @@ import { site } from "~/content/site";
 
 export type HeaderUser = { greetingName: string; isAdmin: boolean };
 
+/** A product page belongs to the Products section, so its link shows as the current one there. */
+const inSection = (to: string, pathname: string) => to === "/products" && pathname.startsWith("/product/");
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block whitespace-nowrap rounded-full px-2.5 py-1.5 text-sm font-medium transition-colors ${
     isActive ? "bg-plum-100 text-plum-900" : "text-plum-800 hover:bg-plum-50"
@@ -63,7 +66,9 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
                   <NavLink
                     to={item.to}
                     end={item.to === "/"}
-                    className={navLinkClass}
+                    className={({ isActive }) =>
+                      navLinkClass({ isActive: isActive || inSection(item.to, location.pathname) })
+                    }
                     reloadDocument={item.to === "/app"}
                   >
                     {item.label}
@@ -118,7 +123,7 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
                   reloadDocument={item.to === "/app"}
                   onClick={() => setOpen(false)}
                   className={({ isActive }) =>
-                    `block rounded-xl px-4 py-3 font-medium ${isActive ? "bg-plum-100 text-plum-900" : "text-plum-800 hover:bg-plum-50"}`
+                    `block rounded-xl px-4 py-3 font-medium ${isActive || inSection(item.to, location.pathname) ? "bg-plum-100 text-plum-900" : "text-plum-800 hover:bg-plum-50"}`
                   }
                 >
                   {item.label}

@@ -7,15 +7,16 @@ import { ButtonLink } from "./links";
 export function SessionCard({ session, cta }: { session: SessionPackage; cta: string }) {
   return (
     <article
-      className={`card flex flex-col p-6 sm:p-8 ${session.featured ? "border-gold-500 ring-2 ring-gold-300" : ""}`}
+      className={`card relative flex flex-col p-6 sm:p-8 ${session.featured ? "border-gold-500 ring-2 ring-gold-300" : ""}`}
       aria-labelledby={`${session.id}-title`}
     >
+      {/* On the card's edge, so every card's title and price start at the same height. */}
       {session.featured ? (
-        <p className="mb-3 self-start rounded-full bg-gold-300 px-3 py-1 text-xs font-semibold text-plum-900">
+        <p className="absolute -top-3 left-6 rounded-full bg-gold-300 px-3 py-1 text-xs font-semibold text-plum-900 sm:left-8">
           Most popular
         </p>
       ) : null}
-      <h3 id={`${session.id}-title`} className="text-2xl">
+      <h3 id={`${session.id}-title`} className="text-2xl md:min-h-[2lh]">
         {session.title}
       </h3>
       <p className="mt-3 flex items-baseline gap-2">

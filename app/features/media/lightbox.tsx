@@ -33,7 +33,7 @@ export function Lightbox({
   return (
     <Dialog.Root open={photo !== undefined} onOpenChange={(open) => (open ? null : onIndexChange(null))}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/90" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/95 backdrop-blur-sm" />
         <Dialog.Content
           className="fixed inset-0 z-50 flex touch-pan-y flex-col items-center justify-center p-3 outline-none sm:p-8"
           aria-describedby={undefined}
