@@ -1,4 +1,4 @@
-import { chmodSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -19,6 +19,8 @@ export async function startControlServer(socketPath: string, handler: ControlHan
   // Another live instance (PostgreSQL mode, shared folder) already answers here: leave it be.
   if (await sendRaw(socketPath, { command: "ping", args: [] }).catch(() => undefined)) return undefined;
   rmSync(socketPath, { force: true });
+  // With PostgreSQL and S3 nothing else creates the data folder, and the socket needs it.
+  mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
 
   const server = net.createServer((socket) => {
     let buffer = "";

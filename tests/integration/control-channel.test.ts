@@ -1,3 +1,5 @@
+import { statSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
 import { isAdmin } from "~/features/accounts/manage-admins.server";
@@ -36,6 +38,17 @@ describe("operator commands", () => {
       expect(ok).toEqual({ ok: true, output: expect.stringContaining("ok:") });
       const bad = await sendControlCommand(socket, { command: "frobnicate", args: [] });
       expect(bad).toEqual({ ok: false, error: expect.stringContaining('Unknown command "frobnicate"') });
+    } finally {
+      server?.close();
+    }
+  });
+
+  it("listens even when the data folder does not exist yet (PostgreSQL and S3 create none)", async () => {
+    const socket = controlSocketPath(path.join(t.dataDir, "not-made-yet"));
+    const server = await startControlServer(socket, async () => "ok");
+    try {
+      expect(await sendControlCommand(socket, { command: "status", args: [] })).toEqual({ ok: true, output: "ok" });
+      expect(statSync(path.dirname(socket)).mode & 0o777).toBe(0o700);
     } finally {
       server?.close();
     }
