@@ -175,6 +175,7 @@ function Library({
                   key={p.id}
                   product={p}
                   owned={owned.has(p.id)}
+                  member={shop.member}
                   onBuy={() => purchase.buy(p)}
                   onAddToCart={() => addToCart(p)}
                   onDownload={() => startDownload(downloadUrl(p.id))}

@@ -90,6 +90,19 @@ test("a member downloads a paid guide free", async ({ page }) => {
   // On a course a member sees the ordinary buy panel.
   await page.goto("/product/reiki-self-healing-course");
   await expect(page.getByRole("button", { name: "Download Now and Begin Your Inner Healing" })).toBeVisible();
+  // In the library, guides are the member's to download, and the cart never charges for them.
+  await page.goto("/products");
+  const guide = page.getByRole("article", { name: "Moon Ritual Journal" });
+  await expect(guide.getByRole("button", { name: "Member Benefits - Free Download" })).toBeVisible();
+  const course = page.getByRole("article", { name: "Reiki Self-Healing Course" });
+  await expect(course.getByRole("button", { name: "Get Course" })).toBeVisible();
+  await page.getByRole("button", { name: "Add to cart: Moon Ritual Journal" }).click();
+  await page.getByRole("button", { name: /^Cart, 1 item/ }).click();
+  const cart = page.getByRole("dialog", { name: "Your Cart" });
+  await expect(cart.getByText("Included in your membership: not charged")).toBeVisible();
+  await expect(cart.getByTestId("cart-total")).toHaveText("£0.00");
+  await expect(cart.getByRole("button", { name: "Checkout" })).toBeDisabled();
+  await cart.getByRole("button", { name: "Close cart" }).click();
   await page.goto("/my-purchases");
   await expect(page.getByTestId("membership-status")).toContainText("Active");
 });

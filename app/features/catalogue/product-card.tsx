@@ -1,18 +1,21 @@
 import { Link } from "react-router";
 import { formatPrice } from "~/lib/format-price";
-import { buyLabel, categories, typeBadge } from "./product-labels";
+import { buyLabel, categories, includedInMembership, typeBadge } from "./product-labels";
 import type { ProductView } from "./product-view";
 
 /** A product in the library: every field of spec §2 and its buy and add-to-cart buttons. */
 export function ProductCard({
   product,
   owned,
+  member = false,
   onBuy,
   onAddToCart,
   onDownload,
 }: {
   product: ProductView;
   owned: boolean;
+  /** A Digital Access member downloads guides free (spec §4), so they are not offered for sale. */
+  member?: boolean;
   onBuy(): void;
   onAddToCart(): void;
   onDownload(): void;
@@ -65,6 +68,10 @@ export function ProductCard({
             {owned ? (
               <button type="button" className="btn-primary" onClick={onDownload}>
                 Purchased - Download Available
+              </button>
+            ) : includedInMembership(product.product_type, member) ? (
+              <button type="button" className="btn-primary" onClick={onDownload}>
+                Member Benefits - Free Download
               </button>
             ) : (
               <button type="button" className="btn-primary" onClick={onBuy}>
