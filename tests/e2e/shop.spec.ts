@@ -156,7 +156,10 @@ test("a buyer plays the audio product in the page and can seek", async ({ page }
   const played = await audio.evaluate(async (element: HTMLAudioElement) => {
     element.muted = true;
     await element.play();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Playing means time moves: wait until it has.
+    while (element.currentTime === 0) {
+      await new Promise((resolve) => element.addEventListener("timeupdate", resolve, { once: true }));
+    }
     element.currentTime = 2;
     await new Promise((resolve) => element.addEventListener("seeked", resolve, { once: true }));
     return { duration: element.duration, time: element.currentTime, error: element.error?.code ?? null };
