@@ -4,6 +4,7 @@ import type { GrowthResult } from "./measure-growth.ts";
 import type { PageResult } from "./measure-pages.ts";
 import type { SoakResult } from "./measure-soak.ts";
 import type { ThroughputResult } from "./measure-throughput.ts";
+import type { LoadSection } from "./monitor-other-load.ts";
 
 export type Check = {
   section: string;
@@ -24,8 +25,16 @@ export type BenchResults = {
     finishedAt: string;
     wallSeconds: number;
     machine: Machine;
-    /** CPU use of the whole machine over 3 s while the benchmark was idle, before and after it. */
-    otherLoad: { cpuBusyPercentBefore: number; cpuBusyPercentAfter: number; loadAverageBefore: number[] };
+    /**
+     * CPU use of the whole machine over 3 s while the benchmark was idle, before and after it, and the
+     * share of all cores that processes other than the benchmark's used during each section.
+     */
+    otherLoad: {
+      cpuBusyPercentBefore: number;
+      cpuBusyPercentAfter: number;
+      loadAverageBefore: number[];
+      sections: LoadSection[];
+    };
     build: { commit: string; source: string; uncommitted: string[]; buildSeconds: number };
     postgres: string;
   };

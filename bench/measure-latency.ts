@@ -1,4 +1,5 @@
 import http from "node:http";
+import { sampleCpu } from "./sample-cpu.ts";
 import { median, percentile, round } from "./statistics.ts";
 
 export type LatencyResult = {
@@ -10,6 +11,8 @@ export type LatencyResult = {
   non200: number;
   /** Size of the last response body, uncompressed. */
   bytes: number;
+  /** Server CPU time per timed request, when its pid is given (steadier than latency on a busy machine). */
+  cpuMsPerRequest: number | null;
 };
 
 /**
@@ -18,7 +21,12 @@ export type LatencyResult = {
  */
 export async function measureLatency(
   url: string,
-  { requests, warmup, headers = {} }: { requests: number; warmup: number; headers?: Record<string, string> },
+  {
+    requests,
+    warmup,
+    headers = {},
+    pid,
+  }: { requests: number; warmup: number; headers?: Record<string, string>; pid?: number },
 ): Promise<LatencyResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const once = () =>
@@ -37,7 +45,9 @@ export async function measureLatency(
   try {
     for (let i = 0; i < warmup; i++) await once();
     const samples: { ms: number; status: number; bytes: number }[] = [];
+    const cpuBefore = pid ? sampleCpu(pid) : 0;
     for (let i = 0; i < requests; i++) samples.push(await once());
+    const cpuMsPerRequest = pid ? round((sampleCpu(pid) - cpuBefore) / requests, 3) : null;
     const times = samples.map((s) => s.ms);
     return {
       p50Ms: round(median(times), 2),
@@ -46,6 +56,7 @@ export async function measureLatency(
       requests,
       non200: samples.filter((s) => s.status !== 200).length,
       bytes: samples.at(-1)?.bytes ?? 0,
+      cpuMsPerRequest,
     };
   } finally {
     agent.destroy();

@@ -66,7 +66,7 @@ export async function measurePages(options: {
     const runs: PageRun[] = [];
     let command = "";
     for (let i = 1; i <= options.runs; i++) {
-      const file = path.join(options.outDir, `${pagePath.replace(/\W+/g, "_") || "home"}-${i}.json`);
+      const file = path.join(options.outDir, `${pagePath.replace(/^\//, "").replace(/\W+/g, "_") || "home"}-${i}.json`);
       const args = [
         `${options.origin}${pagePath}`,
         "--output=json",

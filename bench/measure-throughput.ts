@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
+import { sampleCpu } from "./sample-cpu.ts";
 import { round } from "./statistics.ts";
 
 export type LoadTarget = { name: string; path: string; headers?: Record<string, string> };
@@ -23,6 +24,8 @@ export type LoadResult = {
   timeouts: number;
   non2xx: number;
   statusCodes: Record<string, number>;
+  /** Server CPU time (user + system) per request: steadier than req/s when other work shares the machine. */
+  cpuMsPerRequest: number;
   /** Share of the ceiling's requests per second. */
   ratio?: number;
 };
@@ -39,6 +42,8 @@ export type ThroughputResult = {
 
 export async function measureThroughput(options: {
   origin: string;
+  /** The server's process, for its CPU time. */
+  pid: number;
   targets: LoadTarget[];
   /** The route whose bytes the ceiling server returns. */
   ceilingPath: string;
@@ -52,26 +57,25 @@ export async function measureThroughput(options: {
   const captureFile = path.join(options.workDir, "ceiling-capture.json");
   writeFileSync(captureFile, JSON.stringify({ headers: capture.headers, bodyBase64: capture.body.toString("base64") }));
   const ceilingServer = await startCeiling(captureFile);
-  const measure = async (origin: string, target: LoadTarget) => {
+  const measure = async (origin: string, pid: number, target: LoadTarget) => {
     const settings = { connections: options.connections, headers: target.headers ?? {} };
     if (options.warmupSeconds > 0) {
       await autocannon({ url: `${origin}${target.path}`, ...settings, duration: options.warmupSeconds });
     }
-    const result = toLoadResult(
-      target,
-      await autocannon({ url: `${origin}${target.path}`, ...settings, duration: options.durationSeconds }),
-    );
+    const cpuBefore = sampleCpu(pid);
+    const run = await autocannon({ url: `${origin}${target.path}`, ...settings, duration: options.durationSeconds });
+    const result = toLoadResult(target, run, (sampleCpu(pid) - cpuBefore) / Math.max(1, run.requests.total));
     options.log(
-      `  ${target.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+      `  ${target.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.cpuMsPerRequest} ms CPU/request, errors ${result.errors}, non-2xx ${result.non2xx}`,
     );
     return result;
   };
   try {
     const ceilingTarget = { name: `node:http ceiling (bytes of ${options.ceilingPath})`, path: "/" };
-    const before = await measure(ceilingServer.origin, ceilingTarget);
+    const before = await measure(ceilingServer.origin, ceilingServer.pid, ceilingTarget);
     const routes: LoadResult[] = [];
-    for (const target of options.targets) routes.push(await measure(options.origin, target));
-    const after = await measure(ceilingServer.origin, ceilingTarget);
+    for (const target of options.targets) routes.push(await measure(options.origin, options.pid, target));
+    const after = await measure(ceilingServer.origin, ceilingServer.pid, ceilingTarget);
     const ceilingRps = round((before.requestsPerSecond + after.requestsPerSecond) / 2, 0);
     for (const route of routes) route.ratio = round(route.requestsPerSecond / ceilingRps, 3);
     return {
@@ -87,8 +91,9 @@ export async function measureThroughput(options: {
   }
 }
 
-function toLoadResult(target: LoadTarget, result: Result): LoadResult {
+function toLoadResult(target: LoadTarget, result: Result, cpuMsPerRequest: number): LoadResult {
   return {
+    cpuMsPerRequest: round(cpuMsPerRequest, 3),
     name: target.name,
     path: target.path,
     requestsPerSecond: round(result.requests.average, 0),
@@ -125,7 +130,7 @@ function captureResponse(origin: string, pagePath: string): Promise<{ headers: R
 }
 
 /** The ceiling runs in its own process, as the real server does, so the load generator does not share its thread. */
-function startCeiling(captureFile: string): Promise<{ origin: string; stop(): Promise<void> }> {
+function startCeiling(captureFile: string): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
   const script = path.join(import.meta.dirname, "serve-ceiling.ts");
   const child = spawn(process.execPath, [script, captureFile], { stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -136,6 +141,7 @@ function startCeiling(captureFile: string): Promise<{ origin: string; stop(): Pr
       const { port } = JSON.parse(chunk.toString()) as { port: number };
       resolve({
         origin: `http://127.0.0.1:${port}`,
+        pid: child.pid as number,
         async stop() {
           child.kill("SIGTERM");
           await exited;

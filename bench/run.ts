@@ -23,6 +23,7 @@ import { measureGrowth } from "./measure-growth.ts";
 import { measurePages } from "./measure-pages.ts";
 import { measureSoak } from "./measure-soak.ts";
 import { type LoadTarget, measureThroughput } from "./measure-throughput.ts";
+import { monitorOtherLoad } from "./monitor-other-load.ts";
 import { prepareBuild } from "./prepare-build.ts";
 import { renderResults } from "./render-results.ts";
 import { sampleProcess } from "./sample-process.ts";
@@ -36,8 +37,8 @@ const soakArg = argv.find((a) => a.startsWith("--soak-seconds="));
 const soakSeconds = soakArg ? Number(soakArg.split("=")[1]) : quick ? 0 : 600;
 
 const plan = quick
-  ? { lighthouseRuns: 1, loadSeconds: 2, loadWarmup: 1, latencyRequests: 20, latencyWarmup: 3 }
-  : { lighthouseRuns: 3, loadSeconds: 10, loadWarmup: 5, latencyRequests: 200, latencyWarmup: 20 };
+  ? { lighthouseRuns: 1, pageWarmup: 10, loadSeconds: 2, loadWarmup: 1, latencyRequests: 20, latencyWarmup: 10 }
+  : { lighthouseRuns: 3, pageWarmup: 50, loadSeconds: 10, loadWarmup: 5, latencyRequests: 200, latencyWarmup: 50 };
 const PAGES = ["/", "/products", "/product/chakra-balance-guide", "/zyto", "/media-events", "/auth"];
 const LOAD_TARGETS: LoadTarget[] = [
   { name: "home", path: "/" },
@@ -98,6 +99,9 @@ async function main() {
   const cpuBusyPercentBefore = await measureCpuBusy();
   log(`machine: ${machine.cpuModel}, ${machine.cores} cores; other load: CPU ${cpuBusyPercentBefore} % busy`);
 
+  let postgresPort = "";
+  const load = monitorOtherLoad(() => (postgresPort ? [new RegExp(`postgres .*-p ${postgresPort}\\b`)] : []));
+  load.section("build");
   log("building");
   const build = prepareBuild(repo, workDir, committed);
   const { appDir } = build;
@@ -111,6 +115,11 @@ async function main() {
   const customer = await createSignedInUser(server, appDir, "bench-customer@example.com");
   const idle = sampleProcess(server.pid);
 
+  // A server that has just started is still compiling its code; visitors meet a warm one.
+  for (let i = 0; i < plan.pageWarmup; i++) {
+    for (const page of PAGES) await (await fetch(`${server.origin}${page}`)).arrayBuffer();
+  }
+  load.section("Lighthouse");
   log(`Lighthouse: ${PAGES.length} pages × ${plan.lighthouseRuns}`);
   const pages = await measurePages({
     repo,
@@ -122,6 +131,7 @@ async function main() {
   });
   const afterLighthouse = sampleProcess(server.pid);
 
+  load.section("throughput (PGlite)");
   log("throughput (PGlite)");
   const throughputOptions = {
     targets: LOAD_TARGETS,
@@ -132,12 +142,13 @@ async function main() {
     workDir,
     log,
   };
-  const pgliteThroughput = await measureThroughput({ ...throughputOptions, origin: server.origin });
+  const pgliteThroughput = await measureThroughput({ ...throughputOptions, origin: server.origin, pid: server.pid });
   const afterLoad = sampleProcess(server.pid);
   log(`memory after the load runs: ${afterLoad.rssMb} MB, ${afterLoad.fds} fds`);
   await release(server);
 
   // --- Cost of growth, on the same data folder (the customer's session lives in it).
+  load.section("cost of growth");
   log(`growth: ${GROWTH_SIZES.join(", ")} products, ${GROWTH_PURCHASES} purchases`);
   const growth = await measureGrowth({
     appDir,
@@ -152,8 +163,10 @@ async function main() {
   });
 
   // --- PostgreSQL: the same throughput set.
+  load.section("throughput (PostgreSQL)");
   log("throughput (PostgreSQL)");
   const postgres = track(await startTemporaryPostgres());
+  postgresPort = new URL(postgres.url).port;
   const postgresLog = path.join(workDir, "server-postgres.log");
   server = track(
     await startServer({
@@ -164,7 +177,7 @@ async function main() {
     }),
   );
   const postgresIdle = sampleProcess(server.pid);
-  const postgresThroughput = await measureThroughput({ ...throughputOptions, origin: server.origin });
+  const postgresThroughput = await measureThroughput({ ...throughputOptions, origin: server.origin, pid: server.pid });
   const postgresAfterLoad = sampleProcess(server.pid);
   await release(server);
   await release(postgres);
@@ -173,6 +186,7 @@ async function main() {
   let soak: BenchResults["soak"] = null;
   const soakLog = path.join(workDir, "server-soak.log");
   if (soakSeconds > 0) {
+    load.section("soak");
     log(`soak: ${soakSeconds} s`);
     const soakDir = path.join(workDir, "data-soak");
     server = track(await startServer({ appDir, dataDir: soakDir, logFile: soakLog }));
@@ -198,6 +212,7 @@ async function main() {
     await release(server);
   }
 
+  const sections = load.finish();
   const cpuBusyPercentAfter = await measureCpuBusy();
   const finished = new Date();
   const partial: Omit<BenchResults, "checks"> = {
@@ -208,7 +223,7 @@ async function main() {
       finishedAt: finished.toISOString(),
       wallSeconds: Math.round((finished.getTime() - started.getTime()) / 1000),
       machine,
-      otherLoad: { cpuBusyPercentBefore, cpuBusyPercentAfter, loadAverageBefore },
+      otherLoad: { cpuBusyPercentBefore, cpuBusyPercentAfter, loadAverageBefore, sections },
       build: {
         commit: build.commit,
         source: build.source,
