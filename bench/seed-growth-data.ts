@@ -92,8 +92,9 @@ async function explainPageQueries(db: PGlite, userId: string): Promise<GrowthPla
   const paged = "archived_at is null and id not in ('subscription')";
   const productsPage = (withPlan: boolean) =>
     `select p.*, (select count(*) from products where ${paged}) as total from products p
-     where p.id in (select id from products where ${paged} order by sort_order, title, id limit 24 offset $1)
-     ${withPlan ? "or (p.id in ('subscription') and p.archived_at is null)" : ""}
+     where p.archived_at is null and p.id = any(
+       array(select id from products where ${paged} order by sort_order, title, id limit 24 offset $1)
+       ${withPlan ? "|| array['subscription']::text[]" : ""})
      order by p.sort_order, p.title, p.id`;
   return {
     "products, page 1 (with the plan card)": await explain(productsPage(true), [0]),

@@ -1,4 +1,4 @@
-import { and, asc, count, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, count, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
 import { type Product, products } from "~/lib/db/schema.server";
 
@@ -25,18 +25,21 @@ export async function listProducts(
     .limit(limit)
     .offset(offset);
   const withPinned = offset === 0 && pinnedIds.length > 0;
+  // `id = any(array)` reads the page's rows (and the pinned ones) by primary key. An `or` of two `in`
+  // lists instead made the planner walk every product (with 10,000 products, 4 ms instead of 1 ms).
+  const wanted = withPinned
+    ? sql`array(${pageIds}) || array[${sql.join(
+        pinnedIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`array(${pageIds})`;
   const found = await db
     .select({
       product: products,
       total: sql<number>`(select count(*) from ${products} where ${paged})`.mapWith(Number),
     })
     .from(products)
-    .where(
-      or(
-        inArray(products.id, pageIds),
-        withPinned ? and(inArray(products.id, pinnedIds), isNull(products.archivedAt)) : undefined,
-      ),
-    )
+    .where(and(isNull(products.archivedAt), sql`${products.id} = any(${wanted})`))
     .orderBy(...order);
   const pinned = new Set(pinnedIds);
   const total =
