@@ -32,6 +32,8 @@ export type SoakResult = {
     non2xx: number;
   };
   samples: ProcessSample[];
+  /** Sampled the same way during the warm-up, to show memory settling before the soak's start. */
+  warmupSamples: ProcessSample[];
   command: string;
 };
 
@@ -76,7 +78,17 @@ export async function measureSoak(options: {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 3000));
 
   options.log(`  warm-up: ${options.warmupSeconds} s at ${options.rate} req/s`);
-  await load(options.warmupSeconds);
+  const warmupStarted = performance.now();
+  const warmupSamples: ProcessSample[] = [];
+  const warmupTimer = setInterval(
+    () => warmupSamples.push(sampleProcess(options.pid, warmupStarted)),
+    options.sampleSeconds * 1000,
+  );
+  try {
+    await load(options.warmupSeconds);
+  } finally {
+    clearInterval(warmupTimer);
+  }
   await settle();
   const start = sampleProcess(options.pid);
   options.log(`  after warm-up (idle): ${start.rssMb} MB, ${start.fds} fds`);
@@ -130,6 +142,7 @@ export async function measureSoak(options: {
       non2xx: result.non2xx,
     },
     samples,
+    warmupSamples,
     command: `autocannon -c ${options.connections} -R ${options.rate} -d ${options.durationSeconds} with the ${requests.length} requests above in turn on each connection (after a ${options.warmupSeconds} s warm-up at the same rate), sampling /proc/<pid>/status VmRSS and /proc/<pid>/fd every ${options.sampleSeconds} s`,
   };
 }

@@ -254,7 +254,22 @@ export function renderResults(results: BenchResults): string {
         `${Math.min(...inMinute.map((s) => s.fds))} to ${Math.max(...inMinute.map((s) => s.fds))}`,
       ]);
     }
-    lines.push(table(["Minute", "RSS (every sample)", "Open fds"], perMinute), "", `Command: ${soak.command}`, "");
+    const warmup: string[][] = [];
+    for (let minute = 1; minute <= Math.ceil(soak.warmupSeconds / 60); minute++) {
+      const inMinute = soak.warmupSamples.filter((s) => s.t > (minute - 1) * 60 && s.t <= minute * 60);
+      if (inMinute.length === 0) continue;
+      warmup.push([
+        `warm-up ${minute}`,
+        `${Math.min(...inMinute.map((s) => s.rssMb))} to ${Math.max(...inMinute.map((s) => s.rssMb))} MB`,
+        `${Math.min(...inMinute.map((s) => s.fds))} to ${Math.max(...inMinute.map((s) => s.fds))}`,
+      ]);
+    }
+    lines.push(
+      table(["Minute", "RSS (every sample)", "Open fds"], [...warmup, ...perMinute]),
+      "",
+      `Command: ${soak.command}`,
+      "",
+    );
   } else {
     lines.push("Not run (`--quick`).", "");
   }
