@@ -1,6 +1,6 @@
 /**
  * bench/RESULTS.md from bench/results.json: every figure in the Markdown comes from the JSON.
- * `node bench/render-results.ts [results.json] [RESULTS.md]` re-renders without measuring again.
+ * `npx node bench/render-results.ts [results.json] [RESULTS.md]` (Node 24) re-renders without measuring again.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -127,7 +127,14 @@ export function renderResults(results: BenchResults): string {
   );
   lines.push("Audits that cost points (in any run):", "");
   for (const p of results.pages.results) {
-    lines.push(`- \`${p.path}\`: ${p.failing.length ? p.failing.join("; ") : "none"}`);
+    // One entry per audit, with the values the runs showed ("performance: largest-contentful-paint (2.5 s, 2.6 s)").
+    const audits = new Map<string, string[]>();
+    for (const entry of p.failing) {
+      const [, audit = entry, value] = /^(.*?)(?: \((.*)\))?$/.exec(entry) ?? [];
+      audits.set(audit, [...(audits.get(audit) ?? []), ...(value ? [value] : [])]);
+    }
+    const listed = [...audits].map(([audit, values]) => (values.length ? `${audit} (${values.join(", ")})` : audit));
+    lines.push(`- \`${p.path}\`: ${listed.length ? listed.join("; ") : "none"}`);
   }
   lines.push("", `Command (per run): \`${results.pages.results[0]?.command ?? ""}\``, "");
 
