@@ -6,6 +6,30 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // The framework every page loads as one file rather than five: fewer requests, less
+            // header overhead, better compression.
+            codeSplitting: {
+              groups: [
+                {
+                  // What the root layout loads on every page; lazy parts (cart drawer, purchase
+                  // dialog, toasts' library) stay out, so they still load only when used.
+                  name: "layout",
+                  test: /app[\\/](content[\\/](site|navigation)\.|features[\\/]consent[\\/]|features[\\/]cart[\\/]cart-(provider|store|button)\.|components[\\/](nonce\.|layout[\\/]|ui[\\/](toast|cart-icon)\.)|routes[\\/]not-found\.|lib[\\/](seo|hydrate-after-paint|format-price)\.)/,
+                },
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|@react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: {
       build: {
         // The server bundle is our Hono process (server/main.ts), which imports the React Router

@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { requestContext, servicesContext } from "~/lib/context";
+import { deferHydration } from "~/lib/defer-hydration.server";
 
 export const streamTimeout = 5_000;
 
@@ -43,7 +44,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // Scripts start after the first paint (decision 024): the page shows before they load.
+          const deferred = deferHydration();
+          deferred.pipe(body);
+          pipe(deferred);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -9,20 +9,21 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { PendingScreen, usePendingSection } from "./components/layout/pending-screen";
 import { SiteFooter } from "./components/layout/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/layout/site-header";
 import { useNonce } from "./components/nonce";
-import { showToast } from "./components/ui/toast";
+import { showToast, ToastHost } from "./components/ui/toast";
 import { getSessionUser } from "./features/accounts/get-session-user.server";
 import { CartButton } from "./features/cart/cart-button";
 import { CartProvider } from "./features/cart/cart-provider";
+import { consentMarkerScript } from "./features/consent/consent";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { servicesContext } from "./lib/context";
 import { flashOptions, takeFlash } from "./lib/flash.server";
+import { REPLAY_CLICKS, startAfterPaintScript } from "./lib/hydrate-after-paint";
 import { NotFound } from "./routes/not-found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,6 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#432554" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, under this response's nonce */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentMarkerScript }} />
         <Meta />
         <Links />
       </head>
@@ -61,21 +64,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </CartProvider>
         <SiteFooter />
         <CookieBanner />
-        <Toaster
-          position="bottom-right"
-          duration={4500}
-          closeButton
-          toastOptions={{
-            classNames: {
-              toast: "!border-plum-200 !bg-white !text-ink",
-              error: "!border-red-300 !bg-red-50 !text-red-900",
-              success: "!border-green-300 !bg-green-50 !text-green-900",
-              description: "!text-inherit",
-            },
-          }}
-        />
+        <ToastHost />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, under this response's nonce */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: startAfterPaintScript }} />
       </body>
     </html>
   );
@@ -87,6 +80,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (flash) showToast(flash);
   }, [flash]);
+  useEffect(() => {
+    // Hydrated: clicks made while the scripts were on their way now reach their buttons.
+    (window as unknown as Record<string, (() => void) | undefined>)[REPLAY_CLICKS]?.();
+  }, []);
   return pending ? <PendingScreen label={pending} /> : <Outlet />;
 }
 

@@ -51,7 +51,7 @@ if (!only || only === "static") {
   step("Type check (tsc)", "tsc", ["--noEmit"]);
   step("Lint and format (Biome)", "biome", ["ci", "."]);
 }
-step("Production build", "react-router", ["build"]);
+step("Production build", "npm", ["run", "build"]);
 step("Unit and integration tests (PGlite)", "vitest", ["run"]);
 // Real server processes killed, stopped and restarted under load (tests/reliability/).
 step("Reliability (PGlite)", "vitest", ["run", "--project", "reliability"], { RELIABILITY_TESTS: "1" });

@@ -50,6 +50,7 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     await next();
     for (const [name, value] of Object.entries(
       securityHeaders({
+        document: (c.res.headers.get("content-type") ?? "").startsWith("text/html"),
         nonce: c.get("nonce"),
         dev: mode === "development",
         https,
@@ -113,7 +114,8 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
         await next();
         if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
       },
-      serveStatic({ root: staticRoot }),
+      // Brotli and gzip copies made at build time (scripts/compress-assets.ts), when the browser takes them.
+      serveStatic({ root: staticRoot, precompressed: true }),
     );
     app.use(serveStatic({ root: staticRoot }));
   }

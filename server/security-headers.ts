@@ -25,21 +25,28 @@ export function contentSecurityPolicy(
     .join("; ");
 }
 
+/** Anything that is not a page (scripts, images, JSON, files) may load nothing and be framed nowhere. */
+const RESOURCE_POLICY = "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
 export function securityHeaders(options: {
   nonce: string;
   dev: boolean;
   https: boolean;
   fileOrigins?: string[];
+  /** An HTML page. Other responses get the short policy: the page-only headers mean nothing to them. */
+  document: boolean;
 }): Record<string, string> {
   const headers: Record<string, string> = {
-    "Content-Security-Policy": contentSecurityPolicy(options.nonce, options),
+    "Content-Security-Policy": options.document ? contentSecurityPolicy(options.nonce, options) : RESOURCE_POLICY,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
   };
+  if (options.document) {
+    headers["Permissions-Policy"] = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
+    headers["X-Frame-Options"] = "DENY";
+    headers["Cross-Origin-Opener-Policy"] = "same-origin";
+  }
   if (options.https) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains; preload";
   return headers;
 }

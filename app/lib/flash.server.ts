@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** A one-time toast that survives a redirect (for example 'Access Denied' after leaving /admin). */
 export const flashToastSchema = z.object({

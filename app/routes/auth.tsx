@@ -259,11 +259,14 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           </Form>
         ) : null}
 
-        <div className="mt-6 space-y-3 text-center text-sm">
+        {/* Each link on its own line, tall enough to tap without catching its neighbour. */}
+        <div className="mt-6 flex flex-col items-center gap-1 text-center text-sm">
           {mode === "signin" ? (
-            <ModeLink to={linkFor("forgot")} disabled={isLocked}>
-              Forgot password?
-            </ModeLink>
+            <p>
+              <ModeLink to={linkFor("forgot")} disabled={isLocked}>
+                Forgot password?
+              </ModeLink>
+            </p>
           ) : null}
           <p>
             {mode === "signup" || mode === "forgot" ? (
@@ -277,7 +280,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
             )}
           </p>
           <p>
-            <Link to="/" className="text-muted underline hover:text-plum-700">
+            <Link to="/" className="inline-block py-2 text-muted underline hover:text-plum-700">
               Back to home
             </Link>
           </p>
@@ -290,13 +293,13 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
 function ModeLink({ to, disabled, children }: { to: string; disabled: boolean; children: React.ReactNode }) {
   if (disabled) {
     return (
-      <button type="button" disabled className="cursor-not-allowed font-medium text-gray-500">
+      <button type="button" disabled className="inline-block cursor-not-allowed py-2 font-medium text-gray-500">
         {children}
       </button>
     );
   }
   return (
-    <Link to={to} replace className="font-medium text-plum-700 underline hover:text-plum-900">
+    <Link to={to} replace className="inline-block py-2 font-medium text-plum-700 underline hover:text-plum-900">
       {children}
     </Link>
   );
@@ -316,6 +319,13 @@ function AuthForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>(undefined);
   const errors = clientErrors ?? serverErrors ?? {};
+
+  // Errors found by the server (also after a submission made before the scripts loaded) take the
+  // visitor to the first field to fix, as the browser's own check does.
+  useEffect(() => {
+    const firstInvalid = serverErrors ? Object.keys(serverErrors)[0] : undefined;
+    if (firstInvalid) formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+  }, [serverErrors]);
 
   // Validate in the browser with the same schemas the server uses; the server checks again.
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {

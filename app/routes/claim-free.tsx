@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { productIdSchema } from "~/features/catalogue/product-id";
 import { claimFreeProduct } from "~/features/checkout/claim-free-product.server";

@@ -39,9 +39,21 @@ describe("the server", () => {
     expect(second.headers.get("content-security-policy")).not.toBe(csp);
   });
 
-  it("sends the security headers on an API response too", async () => {
+  it("sends pages with their scripts inert, to start after the first paint (decision 024)", async () => {
+    const html = await (await t.app.request("/")).text();
+    expect(html).toContain('rel="x-after-paint-modulepreload"');
+    expect(html).toContain('type="text/x-after-paint"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toContain("PerformanceObserver");
+  });
+
+  it("sends the security headers on an API response too, with the short policy of a non-page", async () => {
     const res = await t.app.request("/api/health");
-    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers.get("permissions-policy")).toBeNull();
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -53,7 +53,8 @@ describe("files on S3-compatible storage", () => {
     const file = await fetch(signed);
     expect(file.status).toBe(200);
     expect((await file.text()).startsWith("%PDF-1.4")).toBe(true);
-    // Audio and video may play from the bucket, so the page allows it as a media source.
-    expect(download.headers.get("content-security-policy")).toContain(`media-src 'self' ${s3.endpoint}`);
+    // Audio and video may play from the bucket, so pages allow it as a media source.
+    const page = await t.app.request("/product/chakra-balance-guide", { headers: { cookie: customer.cookie } });
+    expect(page.headers.get("content-security-policy")).toContain(`media-src 'self' ${s3.endpoint}`);
   });
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** Spec §5 text sanitising: angle brackets and null characters are removed. */
 export function sanitizeText(value: string): string {

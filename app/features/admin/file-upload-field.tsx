@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { showToast } from "~/components/ui/toast";
 import { type UploadedFile, UploadFailure, uploadFile } from "./upload-file";
 import { maxBytes, PICKER_ACCEPT, type UploadKind, type UploadLimits, uploadMessages } from "./upload-rules";
@@ -35,6 +35,20 @@ export function FileUploadField({
   const hintId = useId();
   const [inFlight, setInFlight] = useState<InFlight[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  function take(picker: HTMLInputElement) {
+    setError(null);
+    // Image upload is skipped if no file is chosen (spec §5).
+    for (const file of picker.files ?? []) void send(file);
+    picker.value = "";
+  }
+
+  // Files chosen while the page's scripts were still loading are sent once they have.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useEffect(() => {
+    if (input.current?.files?.length) take(input.current);
+  }, []);
 
   async function send(file: File) {
     if (file.size > maxBytes(kind, limits)) {
@@ -74,13 +88,8 @@ export function FileUploadField({
         multiple={multiple}
         aria-describedby={hintId}
         className="mt-1 block w-full text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-plum-100 file:px-4 file:py-2 file:font-semibold file:text-plum-800 hover:file:bg-plum-200"
-        onChange={(event) => {
-          setError(null);
-          const files = [...(event.currentTarget.files ?? [])];
-          // Image upload is skipped if no file is chosen (spec §5).
-          for (const file of files) void send(file);
-          event.currentTarget.value = "";
-        }}
+        ref={input}
+        onChange={(event) => take(event.currentTarget)}
       />
       <p id={hintId} className="mt-1 text-xs text-muted">
         {hint}

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { toYouTubeEmbedUrl } from "./youtube-embed";
 
 /** Spec §5 text sanitising: angle brackets and null characters are removed. */

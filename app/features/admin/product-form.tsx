@@ -45,6 +45,8 @@ export function ProductForm({
   const value = (field: string, fallback: string) => submitted?.[field] ?? fallback;
 
   const [price, setPrice] = useState(value("price_cents", String(product?.price_cents ?? 0)));
+  const priceInput = useRef<HTMLInputElement>(null);
+  useEffect(() => setPrice((current) => priceInput.current?.value ?? current), []);
   const [mainFile, setMainFile] = useState<FileLine | null>(
     product?.main_file ? { choice: "keep", name: product.main_file } : null,
   );
@@ -182,8 +184,10 @@ export function ProductForm({
               max={MAX_PRICE_CENTS}
               step={1}
               aria-describedby={hint}
-              value={price}
+              // Uncontrolled (hydration keeps what was typed); the state mirrors it for the hint.
+              defaultValue={value("price_cents", String(product?.price_cents ?? 0))}
               onChange={(event) => setPrice(event.currentTarget.value)}
+              ref={priceInput}
               className={inputClass}
             />
           )}

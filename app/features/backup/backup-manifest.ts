@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The file that describes a backup folder; it is written last, so a folder without it is incomplete. */
 export const MANIFEST_FILE = "manifest.json";

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CartIcon } from "~/components/ui/cart-icon";
 import { formatPrice } from "~/lib/format-price";
 import { buyLabel, categories, includedInMembership, typeBadge } from "./product-labels";
 import type { ProductView } from "./product-view";
@@ -91,15 +92,5 @@ export function ProductCard({
         </div>
       </div>
     </article>
-  );
-}
-
-export function CartIcon({ className = "size-5" }: { className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" />
-      <circle cx="10" cy="20" r="1.3" />
-      <circle cx="17" cy="20" r="1.3" />
-    </svg>
   );
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * A product id as the browser may send it (spec §5: a string of at most 100 characters). Null

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { productIdSchema } from "~/features/catalogue/product-id";
 
 /** UK Consumer Contracts Regulations 2013, reg. 37: the buyer's express request and acknowledgement. */

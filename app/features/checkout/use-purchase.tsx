@@ -1,10 +1,13 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { showToast } from "~/components/ui/toast";
 import type { CartProduct } from "~/features/cart/cart-store";
 import { startDownload } from "~/features/downloads/start-download";
 import { shopMessages } from "~/lib/shop-messages";
-import { PurchaseDialog } from "./purchase-dialog";
+
+// The dialog (with its checks and the consent wording) is fetched when a purchase starts, not with
+// every page that has a buy button or the header's cart.
+const PurchaseDialog = lazy(() => import("./purchase-dialog").then((m) => ({ default: m.PurchaseDialog })));
 
 /**
  * The buy action of cards, the detail panel and the cart: signed out → 'Login Required' and /auth;
@@ -52,14 +55,16 @@ export function usePurchase({ signedIn, checkoutHosts }: { signedIn: boolean; ch
   }
 
   const dialog = products ? (
-    <PurchaseDialog
-      open
-      products={products}
-      checkoutHosts={checkoutHosts}
-      onOpenChange={(open) => {
-        if (!open) setProducts(null);
-      }}
-    />
+    <Suspense fallback={null}>
+      <PurchaseDialog
+        open
+        products={products}
+        checkoutHosts={checkoutHosts}
+        onOpenChange={(open) => {
+          if (!open) setProducts(null);
+        }}
+      />
+    </Suspense>
   ) : null;
 
   return { buy, checkout, requireSignIn, dialog };

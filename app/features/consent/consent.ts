@@ -69,3 +69,9 @@ export function useConsent(): ConsentChoice | null | undefined {
   );
   return raw === UNKNOWN ? undefined : parseConsent(raw);
 }
+
+/**
+ * Runs in the document head before the first paint: marks the page when a choice is stored, so the
+ * server-rendered banner is hidden at once instead of flashing until the scripts have loaded.
+ */
+export const consentMarkerScript = `try{if(localStorage.getItem(${JSON.stringify(CONSENT_KEY)}))document.documentElement.setAttribute("data-consent-stored","")}catch(e){}`;

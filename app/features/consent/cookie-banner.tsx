@@ -1,4 +1,3 @@
-import { Switch } from "radix-ui";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { acceptAll, choiceFromPreferences, rejectAll, saveConsent, useConsent } from "./consent";
@@ -12,12 +11,14 @@ export function CookieBanner() {
   const [marketing, setMarketing] = useState(false);
   const headingId = useId();
 
-  if (consent !== null) return null;
+  // Rendered on the server too (the choice is not known there), so it is part of the first paint;
+  // when a choice is stored, the inline script of the document head hides it before that paint.
+  if (consent) return null;
 
   return (
     <section
       aria-labelledby={headingId}
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-plum-200 bg-white/95 shadow-2xl backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-plum-200 bg-white/95 shadow-2xl backdrop-blur [html[data-consent-stored]_&]:hidden"
     >
       <div className="relative mx-auto max-w-5xl px-4 py-5 sm:px-6">
         <button
@@ -117,13 +118,14 @@ function CategoryRow({
 
 function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (value: boolean) => void }) {
   return (
-    <Switch.Root
+    <input
+      type="checkbox"
+      role="switch"
       checked={checked}
-      onCheckedChange={onChange}
+      aria-checked={checked}
+      onChange={(event) => onChange(event.currentTarget.checked)}
       aria-label={label}
-      className="relative h-7 w-12 shrink-0 rounded-full bg-gray-400 transition-colors data-[state=checked]:bg-plum-600"
-    >
-      <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-    </Switch.Root>
+      className="relative h-7 w-12 shrink-0 cursor-pointer appearance-none rounded-full bg-gray-500 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-6 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-plum-600 checked:before:translate-x-5"
+    />
   );
 }

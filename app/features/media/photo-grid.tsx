@@ -1,7 +1,9 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import type { Photo } from "~/content/photos";
 import { PHOTO_SIZES, photoSrc } from "./image-sources";
-import { Lightbox } from "./lightbox";
+
+// The lightbox (a dialog) is fetched the first time a photo is opened.
+const Lightbox = lazy(() => import("./lightbox").then((m) => ({ default: m.Lightbox })));
 
 /** A grid of thumbnails; each opens the lightbox at that photo. */
 export function PhotoGrid({
@@ -42,7 +44,11 @@ export function PhotoGrid({
           </li>
         ))}
       </ul>
-      <Lightbox title={title} photos={photos} index={open} onIndexChange={setOpen} returnFocusTo={opener} />
+      {open === null ? null : (
+        <Suspense fallback={null}>
+          <Lightbox title={title} photos={photos} index={open} onIndexChange={setOpen} returnFocusTo={opener} />
+        </Suspense>
+      )}
     </>
   );
 }

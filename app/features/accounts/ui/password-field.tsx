@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { passwordRules, passwordStrength } from "../auth-schemas";
 
 const strengthClass = {
@@ -24,7 +24,11 @@ export function PasswordField({
 }) {
   const id = useId();
   const [visible, setVisible] = useState(false);
+  // Uncontrolled, so hydration keeps what was typed while the scripts loaded; the state only mirrors
+  // the input for the checklist.
+  const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState("");
+  useEffect(() => setValue(input.current?.value ?? ""), []);
   const strength = passwordStrength(value);
   const describedBy = [error ? `${id}-error` : null, withChecklist ? `${id}-rules` : null].filter(Boolean).join(" ");
 
@@ -41,7 +45,7 @@ export function PasswordField({
           autoComplete={autoComplete}
           required
           disabled={disabled}
-          value={value}
+          ref={input}
           onChange={(event) => setValue(event.target.value)}
           minLength={withChecklist ? 8 : undefined}
           maxLength={withChecklist ? 128 : undefined}

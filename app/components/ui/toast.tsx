@@ -1,0 +1,66 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+
+export type ToastInput = {
+  title: string;
+  description?: string | undefined;
+  /** 'destructive' for errors, as the spec's error catalogue marks them. */
+  variant?: "default" | "destructive" | undefined;
+};
+
+// The toast library is fetched with the first toast, not with every page: most visits show none.
+const loadSonner = () => import("sonner");
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+
+let wanted = false;
+let wake: (() => void) | undefined;
+let hostReady: () => void = () => {};
+const ready = new Promise<void>((resolve) => {
+  hostReady = resolve;
+});
+
+/** The one way the site shows a toast (bottom-right, 4.5 s, destructive for errors). */
+export function showToast({ title, description, variant = "default" }: ToastInput) {
+  wanted = true;
+  wake?.();
+  void Promise.all([loadSonner(), ready]).then(([{ toast }]) => {
+    if (variant === "destructive") toast.error(title, { description });
+    else toast.success(title, { description });
+  });
+}
+
+/** Mounted once, in the root layout: renders the toaster once a toast has been asked for. */
+export function ToastHost() {
+  const [show, setShow] = useState(wanted);
+  useEffect(() => {
+    wake = () => setShow(true);
+    if (wanted) setShow(true);
+    return () => {
+      wake = undefined;
+    };
+  }, []);
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster
+        position="bottom-right"
+        duration={4500}
+        closeButton
+        toastOptions={{
+          classNames: {
+            toast: "!border-plum-200 !bg-white !text-ink",
+            error: "!border-red-300 !bg-red-50 !text-red-900",
+            success: "!border-green-300 !bg-green-50 !text-green-900",
+            description: "!text-inherit",
+          },
+        }}
+      />
+      <ToasterMounted />
+    </Suspense>
+  );
+}
+
+/** After the toaster's own effects (it subscribes in one), toasts can be sent to it. */
+function ToasterMounted() {
+  useEffect(() => hostReady(), []);
+  return null;
+}
