@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { z } from "~/lib/zod";
 import { Pagination } from "~/components/ui/pagination";
 import type { ToastInput } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
@@ -16,6 +15,7 @@ import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { pageCount } from "~/lib/pagination";
 import { readForm } from "~/lib/read-form.server";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin-orders";
 
 export const meta: Route.MetaFunction = () => [

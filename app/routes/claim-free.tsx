@@ -1,9 +1,9 @@
-import { z } from "~/lib/zod";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { productIdSchema } from "~/features/catalogue/product-id";
 import { claimFreeProduct } from "~/features/checkout/claim-free-product.server";
 import { servicesContext } from "~/lib/context";
 import { shopMessages } from "~/lib/shop-messages";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/claim-free";
 
 const bodySchema = z.object({ productId: productIdSchema });

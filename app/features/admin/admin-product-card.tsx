@@ -44,11 +44,7 @@ export function AdminProductCard({ product, editHref }: { product: AdminProduct;
         </ul>
       </div>
       <div className="flex shrink-0 gap-2 sm:flex-col">
-        <Link
-          to={editHref}
-          className="btn-outline"
-          aria-label={`Edit ${product.title}`}
-        >
+        <Link to={editHref} className="btn-outline" aria-label={`Edit ${product.title}`}>
           Edit
         </Link>
         {product.id === SUBSCRIPTION_ID ? null : (

@@ -1,5 +1,5 @@
-import { z } from "~/lib/zod";
 import { productIdSchema } from "~/features/catalogue/product-id";
+import { z } from "~/lib/zod";
 
 /** UK Consumer Contracts Regulations 2013, reg. 37: the buyer's express request and acknowledgement. */
 export const CONSENT_WORDING =
