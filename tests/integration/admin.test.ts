@@ -127,8 +127,9 @@ describe("admin uploads", () => {
       clearInterval(sampler);
       expect(res.status).toBe(201);
       expect(((await res.json()) as { size: number }).size).toBe(size);
-      // Holding the file would take 150 MB; streaming holds a few chunks.
-      expect(peak - before).toBeLessThan(50 * 1024 * 1024);
+      // Holding the file would take at least 150 MB more; streaming holds a few chunks. The
+      // margin leaves room for the collector's timing, which moved the peak by 50 MB in CI.
+      expect(peak - before).toBeLessThan(100 * 1024 * 1024);
     } finally {
       await big.cleanup();
     }
