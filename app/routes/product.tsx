@@ -3,6 +3,7 @@ import { useNonce } from "~/components/nonce";
 import { showToast } from "~/components/ui/toast";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { useCart } from "~/features/cart/cart-provider";
+import { CoverImage } from "~/features/catalogue/cover-image";
 import { getProduct } from "~/features/catalogue/get-product.server";
 import { buyLabel, categories, SUBSCRIPTION_ID, typeBadge } from "~/features/catalogue/product-labels";
 import { toProductView } from "~/features/catalogue/to-product-view.server";
@@ -199,13 +200,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr] lg:gap-x-10 lg:gap-y-6">
         <div className="lg:col-start-1">
           {product.image_url ? (
-            <img
-              src={product.image_url}
-              alt=""
-              width={1200}
-              height={630}
-              className="aspect-[1200/630] w-full rounded-2xl object-cover"
-            />
+            <CoverImage src={product.image_url} className="aspect-[1200/630] w-full rounded-2xl object-cover" />
           ) : null}
           <div className="mt-6 flex flex-wrap gap-2">
             <span className="rounded-full bg-plum-100 px-3 py-1 text-xs font-semibold text-plum-800">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CoverImage } from "~/features/catalogue/cover-image";
 import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
 import { formatPrice } from "~/lib/format-price";
 import type { AdminProduct } from "./admin-product";
@@ -9,12 +10,9 @@ export function AdminProductCard({ product, editHref }: { product: AdminProduct;
   return (
     <article className="card flex flex-col gap-4 p-5 sm:flex-row" aria-labelledby={`admin-product-${product.id}`}>
       {product.image_url ? (
-        <img
+        <CoverImage
           src={product.image_url}
-          alt=""
-          width={1200}
-          height={630}
-          loading="lazy"
+          lazy
           className="aspect-[1200/630] w-full shrink-0 rounded-lg object-cover sm:w-48"
         />
       ) : (

@@ -1,3 +1,5 @@
+import type { ProductFields } from "~/features/catalogue/product-view";
+import { toProductFields } from "~/features/catalogue/to-product-view.server";
 import type { Product } from "~/lib/db/schema.server";
 
 /** Spec §2 admin card badge: 'PDF Guide', else 'Video Course'; audio and the plan say what they are. */
@@ -8,21 +10,9 @@ export function adminTypeBadge(productType: string): string {
   return "Video Course";
 }
 
-export type AdminProduct = {
-  id: string;
-  title: string;
-  short_description: string;
-  description: string;
-  category: string | null;
-  product_type: string;
+export type AdminProduct = ProductFields & {
   badge: string;
-  price_cents: number;
-  duration_minutes: number | null;
   video_url: string | null;
-  features: string[];
-  is_featured: boolean;
-  sort_order: number;
-  image_url: string | null;
   /** Names for the form's file lines; the storage keys themselves stay on the server. */
   main_file: string | null;
   attachments: string[];
@@ -41,20 +31,9 @@ const shownName = (key: string) =>
 
 export function toAdminProduct(product: Product, sales = 0, references = 0): AdminProduct {
   return {
-    id: product.id,
-    title: product.title,
-    short_description: product.shortDescription,
-    description: product.description,
-    category: product.category,
-    product_type: product.productType,
+    ...toProductFields(product),
     badge: adminTypeBadge(product.productType),
-    price_cents: product.priceCents,
-    duration_minutes: product.durationMinutes,
     video_url: product.videoUrl,
-    features: product.features,
-    is_featured: product.isFeatured,
-    sort_order: product.sortOrder,
-    image_url: product.imageUrl,
     main_file: product.downloadUrl ? shownName(product.downloadUrl) : null,
     attachments: product.pdfAttachments.map(shownName),
     sales,

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { CartIcon } from "~/components/ui/cart-icon";
 import { formatPrice } from "~/lib/format-price";
+import { CoverImage } from "./cover-image";
 import { buyLabel, categories, includedInMembership, typeBadge } from "./product-labels";
 import type { ProductView } from "./product-view";
 
@@ -24,16 +25,7 @@ export function ProductCard({
   return (
     <article className="card flex flex-col overflow-hidden" aria-labelledby={`product-${product.id}`}>
       <div className="relative aspect-[1200/630] bg-plum-100">
-        {product.image_url ? (
-          <img
-            src={product.image_url}
-            alt=""
-            width={1200}
-            height={630}
-            loading="lazy"
-            className="size-full object-cover"
-          />
-        ) : null}
+        {product.image_url ? <CoverImage src={product.image_url} lazy className="size-full object-cover" /> : null}
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">
           <span className="rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-plum-800">
             {typeBadge(product.product_type)}

@@ -1,5 +1,5 @@
-/** What the browser gets about a product: no storage keys, and the video only for entitled users. */
-export type ProductView = {
+/** The fields of a product every screen shows, shop and admin alike: no storage keys. */
+export type ProductFields = {
   id: string;
   title: string;
   short_description: string;
@@ -12,6 +12,10 @@ export type ProductView = {
   features: string[];
   is_featured: boolean;
   sort_order: number;
+};
+
+/** What the browser gets about a product: no storage keys, and the video only for entitled users. */
+export type ProductView = ProductFields & {
   /** Whether a main file exists (the download button is disabled without one). */
   has_download: boolean;
   /** How many PDF attachments there are ('Attachment 1'...). */

@@ -1,7 +1,8 @@
 import type { Product } from "~/lib/db/schema.server";
-import type { ProductView } from "./product-view";
+import type { ProductFields, ProductView } from "./product-view";
 
-export function toProductView(product: Product): ProductView {
+/** The shown fields of a product, shared by the shop's view and the admin's. */
+export function toProductFields(product: Product): ProductFields {
   return {
     id: product.id,
     title: product.title,
@@ -15,6 +16,12 @@ export function toProductView(product: Product): ProductView {
     features: product.features,
     is_featured: product.isFeatured,
     sort_order: product.sortOrder,
+  };
+}
+
+export function toProductView(product: Product): ProductView {
+  return {
+    ...toProductFields(product),
     has_download: Boolean(product.downloadUrl),
     attachment_count: product.pdfAttachments.length,
     is_audio_file: /\.(wav|mp3|m4a|ogg|oga|flac|aac)$/i.test(product.downloadUrl ?? ""),
