@@ -29,6 +29,11 @@ async function start() {
   await checkPaymentConfig(services);
   // Uploads abandoned while the server was down (or cut off by a crash) are cleared once at start.
   sweepUploads(services).catch((error: unknown) => logger.error({ err: error }, "upload sweep failed"));
+  // Database upkeep (a vacuum on PGlite) at start and every six hours; a small shop's takes milliseconds.
+  const maintain = () =>
+    services.database.maintain().catch((error: unknown) => logger.error({ err: error }, "database upkeep failed"));
+  void maintain();
+  setInterval(maintain, 6 * 60 * 60 * 1000).unref();
 
   const app = createApp({
     services,

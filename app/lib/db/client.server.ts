@@ -19,6 +19,12 @@ export type DatabaseHandle = {
   /** Runs pending migrations from the drizzle/ folder. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Routine upkeep the database does not do by itself. PGlite runs PostgreSQL in single-user mode,
+   * without autovacuum: this vacuums and analyses it, which keeps the planner's statistics current and
+   * lets counts and sorted pages be read from indexes alone. PostgreSQL's autovacuum does this there.
+   */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -71,6 +77,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await pool.query("select 1");
       },
+      maintain: async () => {},
       close: once(() => pool.end()),
     };
   }
@@ -86,6 +93,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
       ping: async () => {
         await client.query("select 1");
+      },
+      maintain: async () => {
+        await client.exec("vacuum (analyze)");
       },
       close: once(async () => {
         try {

@@ -111,7 +111,12 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("products_sort_idx").on(t.sortOrder)],
+  (t) => [
+    index("products_sort_idx").on(t.sortOrder),
+    // The catalogue's order over the listed products: a page of ids and the count of all pages are
+    // read from this small index rather than from the table with its long descriptions.
+    index("products_catalogue_idx").on(t.sortOrder, t.title, t.id).where(sql`${t.archivedAt} is null`),
+  ],
 );
 
 export const purchases = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "products_catalogue_idx" ON "products" USING btree ("sort_order","title","id") WHERE "products"."archived_at" is null;
