@@ -1,27 +1,20 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { showToast, type ToastInput } from "~/components/ui/toast";
 import { site } from "~/content/site";
-import {
-  type FieldErrors,
-  fieldErrors,
-  safeRedirect,
-  signInSchema,
-  signUpSchema,
-} from "~/features/accounts/auth-schemas";
+import { type FieldErrors, firstMessage, safeRedirect } from "~/features/accounts/auth-schemas";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { sendAccountEmail } from "~/features/accounts/send-account-email.server";
 import { signIn } from "~/features/accounts/sign-in.server";
 import { signUp } from "~/features/accounts/sign-up.server";
+import { AuthForm, type Mode } from "~/features/accounts/ui/auth-form";
 import { LockoutBanner, lockoutMinutes, useLockout } from "~/features/accounts/ui/lockout-banner";
-import { PasswordField } from "~/features/accounts/ui/password-field";
 import { requestContext, servicesContext } from "~/lib/context";
 import { flashOptions, setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/read-form.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/auth";
 
-type Mode = "signin" | "signup" | "forgot";
 const modeOf = (value: string | null): Mode => (value === "signup" || value === "forgot" ? value : "signin");
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -192,10 +185,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-function firstMessage(errors: FieldErrors): string {
-  return Object.values(errors)[0] ?? "An unexpected error occurred. Please try again.";
-}
-
 export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const mode = actionData?.mode ?? modeOf(searchParams.get("mode"));
@@ -302,118 +291,5 @@ function ModeLink({ to, disabled, children }: { to: string; disabled: boolean; c
     <Link to={to} replace className="inline-block py-2 font-medium text-plum-700 underline hover:text-plum-900">
       {children}
     </Link>
-  );
-}
-
-function AuthForm({
-  mode,
-  locked,
-  submitting,
-  serverErrors,
-}: {
-  mode: Mode;
-  locked: boolean;
-  submitting: boolean;
-  serverErrors: FieldErrors | undefined;
-}) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>(undefined);
-  const errors = clientErrors ?? serverErrors ?? {};
-
-  // Errors found by the server (also after a submission made before the scripts loaded) take the
-  // visitor to the first field to fix, as the browser's own check does.
-  useEffect(() => {
-    const firstInvalid = serverErrors ? Object.keys(serverErrors)[0] : undefined;
-    if (firstInvalid) formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-  }, [serverErrors]);
-
-  // Validate in the browser with the same schemas the server uses; the server checks again.
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    if (mode === "forgot") return;
-    const form = new FormData(event.currentTarget);
-    const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-    const result = (mode === "signup" ? signUpSchema : signInSchema).safeParse(values);
-    if (!result.success) {
-      event.preventDefault();
-      const found = fieldErrors(result.error);
-      setClientErrors(found);
-      showToast({ title: "Authentication Error", description: firstMessage(found), variant: "destructive" });
-      const firstInvalid = Object.keys(found)[0];
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-    } else {
-      setClientErrors(undefined);
-    }
-  };
-
-  const submitLabel = submitting
-    ? "Processing..."
-    : mode === "signup"
-      ? "Create Account"
-      : mode === "forgot"
-        ? "Send reset link"
-        : "Sign In";
-
-  return (
-    <Form method="post" ref={formRef} onSubmit={onSubmit} noValidate className="mt-6">
-      <fieldset disabled={locked || submitting} className="space-y-4">
-        <legend className="sr-only">{mode === "signup" ? "Create an account" : "Sign in"}</legend>
-        {mode === "signup" ? (
-          <TextField name="fullName" label="Full name" autoComplete="name" error={errors.fullName} maxLength={100} />
-        ) : null}
-        <TextField name="email" label="Email" type="email" autoComplete="email" error={errors.email} maxLength={254} />
-        {mode !== "forgot" ? (
-          <PasswordField
-            error={errors.password}
-            disabled={locked}
-            withChecklist={mode === "signup"}
-            autoComplete={mode === "signup" ? "new-password" : "current-password"}
-          />
-        ) : null}
-        <button type="submit" name="intent" value={mode} className="btn-primary w-full" disabled={locked || submitting}>
-          {submitLabel}
-        </button>
-      </fieldset>
-    </Form>
-  );
-}
-
-function TextField({
-  name,
-  label,
-  type = "text",
-  autoComplete,
-  error,
-  maxLength,
-}: {
-  name: string;
-  label: string;
-  type?: string;
-  autoComplete: string;
-  error?: string | undefined;
-  maxLength?: number;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-plum-900">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-1 w-full rounded-xl border bg-white px-4 py-3 text-base ${error ? "border-red-600" : "border-plum-200"} disabled:bg-gray-100`}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -98,3 +98,8 @@ export function safeRedirect(target: string | null | undefined, fallback = "/pro
   if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   return target;
 }
+
+/** The message a toast shows for a form with errors: its first field's. */
+export function firstMessage(errors: FieldErrors): string {
+  return Object.values(errors)[0] ?? "An unexpected error occurred. Please try again.";
+}

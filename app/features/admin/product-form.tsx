@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Field } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toast";
 import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
 import { formatPrice } from "~/lib/format-price";
 import type { AdminProduct } from "./admin-product";
+import { type FileLine, FileLines } from "./file-lines";
 import { FileUploadField } from "./file-upload-field";
 import { MAX_PRICE_CENTS, PRODUCT_TYPE_LABELS, PRODUCT_TYPES, parseProductForm } from "./product-form-schema";
 import type { UploadLimits } from "./upload-rules";
-
-type FileLine = { choice: string; name: string };
 
 /** The text fields as last submitted, so a refused form comes back as the admin typed it. */
 export type SubmittedValues = Partial<Record<string, string>>;
@@ -350,70 +350,5 @@ export function ProductForm({
         </div>
       </Form>
     </section>
-  );
-}
-
-function Field({
-  label,
-  hint,
-  required = false,
-  className = "",
-  children,
-}: {
-  label: string;
-  hint?: string | undefined;
-  required?: boolean;
-  className?: string;
-  children(id: string, hintId: string | undefined): React.ReactNode;
-}) {
-  const id = useId();
-  const hintId = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-plum-900">
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {children(id, hint ? hintId : undefined)}
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function FileLines({
-  label,
-  lines,
-  empty,
-  onRemove,
-}: {
-  label: string;
-  lines: (FileLine & { shown: string })[];
-  empty: string;
-  onRemove(choice: string): void;
-}) {
-  if (lines.length === 0) return <p className="mt-2 text-sm text-muted">{empty}</p>;
-  return (
-    <ul className="mt-2 space-y-1">
-      {lines.map((line) => (
-        <li
-          key={line.choice}
-          className="flex items-center justify-between gap-2 rounded-lg bg-plum-50 px-3 py-1.5 text-sm"
-        >
-          <span className="min-w-0 truncate">{line.shown}</span>
-          <button
-            type="button"
-            className="shrink-0 font-semibold text-plum-700 underline"
-            aria-label={`Remove ${label.toLowerCase()} ${line.name}`}
-            onClick={() => onRemove(line.choice)}
-          >
-            Remove
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -20,6 +20,7 @@ import { authAttempts, downloadLog, purchases, subscribers } from "~/lib/db/sche
 import type { AppServices } from "~/lib/services.server";
 import type { Storage } from "~/lib/storage/storage.server";
 import { startLocalS3 } from "../../../tests/support/local-s3";
+import { onPostgres } from "../../../tests/support/test-database";
 import { createTestServices } from "../../../tests/support/test-services";
 import { BackupError, MANIFEST_FILE } from "./backup-manifest";
 import { createBackup } from "./create-backup.server";
@@ -236,7 +237,7 @@ describe("backup and restore of the database and files", () => {
   });
 });
 
-describe.skipIf(!!process.env.TEST_DATABASE_URL)("the embedded set-up's generated auth secret", () => {
+describe.skipIf(onPostgres())("the embedded set-up's generated auth secret", () => {
   it("travels with the backup, so sessions made before it stay valid after a restore", async () => {
     const embedded = await instance({ AUTH_SECRET: "" });
     await fillWithData(embedded.services, { withCatalogue: false });

@@ -1,24 +1,18 @@
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { createTestDatabase, onPostgres } from "../../../tests/support/test-database";
 import { openDatabase } from "./client.server";
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!adminUrl)("migrations on PostgreSQL", () => {
+describe.skipIf(!onPostgres())("migrations on PostgreSQL", () => {
   it("several instances starting at once on an empty database all come up, migrated once", async () => {
-    const name = `t_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl as string);
-    url.pathname = `/${name}`;
+    const database = await createTestDatabase();
+    if (!database) throw new Error("no PostgreSQL server for the test");
     const handles = await Promise.all(
-      [1, 2, 3].map(() => openDatabase({ dataDir: "/nonexistent", databaseUrl: url.toString(), poolSize: 2 })),
+      [1, 2, 3].map(() => openDatabase({ dataDir: "/nonexistent", databaseUrl: database.url, poolSize: 2 })),
     );
     try {
       await Promise.all(handles.map((h) => h.migrate()));
-      const check = new pg.Client({ connectionString: url.toString() });
+      const check = new pg.Client({ connectionString: database.url });
       await check.connect();
       const { rows } = await check.query("select count(*)::int as n from drizzle.__drizzle_migrations");
       const files = await check.query("select count(*)::int as n from products");
@@ -27,8 +21,7 @@ describe.skipIf(!adminUrl)("migrations on PostgreSQL", () => {
       expect(files.rows[0].n).toBe(0);
     } finally {
       await Promise.all(handles.map((h) => h.close()));
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop();
     }
   });
 });
