@@ -18,7 +18,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // What the root layout loads on every page; lazy parts (cart drawer, purchase
                   // dialog, toasts' library) stay out, so they still load only when used.
                   name: "layout",
-                  test: /app[\\/](content[\\/](site|navigation)\.|features[\\/]consent[\\/]|features[\\/]cart[\\/]cart-(provider|store|button)\.|components[\\/](nonce\.|layout[\\/]|ui[\\/](toast|cart-icon)\.)|routes[\\/]not-found\.|lib[\\/](seo|hydrate-after-paint|format-price)\.)/,
+                  test: /app[\\/](content[\\/](site|navigation)\.|features[\\/]consent[\\/]|features[\\/]shop[\\/](ui[\\/])?cart-(provider|store|button)\.|components[\\/](nonce\.|layout[\\/]|ui[\\/](toast|cart-icon)\.)|routes[\\/]not-found\.|lib[\\/](seo|hydrate-after-paint|format-price)\.)/,
                 },
                 {
                   name: "framework",

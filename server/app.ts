@@ -7,13 +7,10 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { getSessionUser } from "~/features/accounts/get-session-user.server";
-import { receiveUpload } from "~/features/admin/receive-upload.server";
-import { serveDownload } from "~/features/downloads/serve-download.server";
-import { getMembership } from "~/features/membership/get-membership.server";
-import { receiveStripeWebhook } from "~/features/payments/receive-stripe-webhook.server";
+import { AppError, errorResponse } from "~/lib/app-error";
 import { requestContext, servicesContext } from "~/lib/context";
 import type { AppServices } from "~/lib/services.server";
+import { apiRoutes } from "./api-routes";
 import { securityHeaders } from "./security-headers";
 
 type Variables = { requestId: string; nonce: string; clientIp: string };
@@ -77,14 +74,16 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   // Page forms and JSON are small; only admin uploads stream large bodies (with limits of their own).
   const smallBodies = bodyLimit({
     maxSize: 1024 * 1024,
-    onError: (c) => c.json({ error: "Payload Too Large", message: "The request is too large." }, 413),
+    onError: () => errorResponse(new AppError("payload_too_large", "The request is too large.", "Payload Too Large")),
   });
   app.use((c, next) => (c.req.path === "/api/admin/uploads" ? next() : smallBodies(c, next)));
 
   // A null character in the address can never name anything here, and PostgreSQL cannot compare it.
   app.use(async (c, next) => {
     if (/%00/i.test(c.req.url)) {
-      return c.json({ error: "Bad request", message: "The address contains characters that are not allowed." }, 400);
+      return errorResponse(
+        new AppError("invalid_request", "The address contains characters that are not allowed.", "Bad request"),
+      );
     }
     return next();
   });
@@ -99,9 +98,8 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     const sameOrigin =
       origin === undefined ? site !== "cross-site" : origin === ownOrigin || origin === new URL(c.req.url).origin;
     if (!sameOrigin) {
-      return c.json(
-        { error: "Cross-site request refused", message: "This request must come from this site's own pages." },
-        403,
+      return errorResponse(
+        new AppError("cross_site", "This request must come from this site's own pages.", "Cross-site request refused"),
       );
     }
     return next();
@@ -135,12 +133,13 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     const { folder, file } = c.req.param();
     const ext = file.split(".").pop() ?? "";
     const type = IMAGE_TYPES[ext];
+    const notFound = new AppError("not_found", "Not found", "Not found");
     if (!type || !/^[a-z0-9-]+$/.test(folder) || !/^[A-Za-z0-9._-]+$/.test(file) || file.startsWith(".")) {
-      return c.json({ error: "Not found" }, 404);
+      throw notFound;
     }
     const key = `${folder}/${file}`;
     const info = await services.images.stat(key);
-    if (!info) return c.json({ error: "Not found" }, 404);
+    if (!info) throw notFound;
     const stream = await services.images.read(key);
     return new Response(Readable.toWeb(stream) as ReadableStream, {
       headers: {
@@ -157,24 +156,8 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   app.get("/api/auth/verify-email", (c) => services.auth.handler(c.req.raw));
   app.get("/api/auth/reset-password/:token", (c) => services.auth.handler(c.req.raw));
 
-  // Shop: the webhook reads the raw body itself (the signature covers the exact bytes).
-  app.post("/api/webhooks/stripe", (c) => receiveStripeWebhook(services, c.req.raw));
-  app.get("/api/downloads/:productId", (c) => serveDownload(services, c.req.raw, c.req.param("productId"), 0));
-  app.get("/api/downloads/:productId/attachments/:n", (c) => {
-    const n = c.req.param("n");
-    return serveDownload(services, c.req.raw, c.req.param("productId"), /^[1-9]\d{0,2}$/.test(n) ? Number(n) : -1);
-  });
-  // check-subscription for the signed-in user.
-  app.get("/api/membership", async (c) => {
-    const account = await getSessionUser(c.req.raw, services);
-    if (!account) return c.json({ error: "Please Log In" }, 401);
-    return c.json(await getMembership(services.database.db, account.email), 200, { "Cache-Control": "no-store" });
-  });
-
-  // Admin uploads: the body is streamed to storage, never buffered whole.
-  app.post("/api/admin/uploads", (c) => receiveUpload(services, c.req.raw));
-
-  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+  // The shop's and the admin's endpoints: downloads, the Stripe webhook, membership, uploads.
+  app.route("/", apiRoutes(services));
 
   const handleRequest = createRequestHandler(build, mode);
   app.all("*", async (c) => {
@@ -186,8 +169,10 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    logger.error({ err: error, reqId: c.get("requestId"), path: c.req.path }, "unhandled error");
-    return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
+    if (!(error instanceof AppError)) {
+      logger.error({ err: error, reqId: c.get("requestId"), path: c.req.path }, "unhandled error");
+    }
+    return errorResponse(error);
   });
 
   return app;

@@ -4,8 +4,8 @@ import { addAdmin, listAdmins, removeAdmin } from "~/features/accounts/manage-ad
 import { BackupError } from "~/features/backup/backup-manifest";
 import { createBackup } from "~/features/backup/create-backup.server";
 import { restoreBackup } from "~/features/backup/restore-backup.server";
-import { seedCatalogue } from "~/features/catalogue/seed-catalogue.server";
-import { reconcilePayments } from "~/features/payments/reconcile-payments.server";
+import { reconcilePayments } from "~/features/shop/reconcile-payments.server";
+import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
 import type { AppServices } from "~/lib/services.server";
 
 export type Command = {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { seedCatalogue } from "~/features/catalogue/seed-catalogue.server";
+import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
 import { getEnv } from "~/lib/env.server";
 import { createServices } from "~/lib/services.server";
 import { createApp } from "./app";

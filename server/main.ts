@@ -2,8 +2,9 @@ import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { serve } from "@hono/node-server";
 import { sweepUploads } from "~/features/admin/sweep-uploads.server";
-import { seedCatalogue } from "~/features/catalogue/seed-catalogue.server";
-import { checkPaymentConfig } from "~/features/payments/check-payment-config.server";
+import { checkPaymentConfig } from "~/features/shop/check-payment-config.server";
+import { runShopUpkeep, SHOP_UPKEEP_INTERVAL_MS } from "~/features/shop/run-shop-upkeep.server";
+import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
 import { DataLockError } from "~/lib/db/data-lock.server";
 import { ConfigError, getEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
@@ -12,7 +13,7 @@ import { createApp } from "./app";
 import { runCommand } from "./commands";
 import { controlSocketPath, startControlServer } from "./control-channel";
 
-export { seedCatalogue } from "~/features/catalogue/seed-catalogue.server";
+export { seedCatalogue } from "~/features/shop/seed-catalogue.server";
 export { parseEnv } from "~/lib/env.server";
 export { createServices } from "~/lib/services.server";
 // For tests that drive the built server in-process.
@@ -34,6 +35,11 @@ async function start() {
     services.database.maintain().catch((error: unknown) => logger.error({ err: error }, "database upkeep failed"));
   void maintain();
   setInterval(maintain, 6 * 60 * 60 * 1000).unref();
+  // Stale checkouts closed and refunds that did not go through retried, at start and every few minutes.
+  const shopUpkeep = () =>
+    runShopUpkeep(services).catch((error: unknown) => logger.error({ err: error }, "shop upkeep failed"));
+  void shopUpkeep();
+  setInterval(shopUpkeep, SHOP_UPKEEP_INTERVAL_MS).unref();
 
   const app = createApp({
     services,

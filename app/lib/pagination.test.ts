@@ -26,6 +26,9 @@ describe("pageWindow", () => {
     expect(pageWindow(1, 24)).toEqual({ limit: 24, offset: 0 });
     expect(pageWindow(3, 24)).toEqual({ limit: 24, offset: 48 });
   });
+  it("never asks for an OFFSET past what a database accepts", () => {
+    expect(pageWindow(Number.MAX_SAFE_INTEGER, 24).offset).toBe(2 ** 31);
+  });
 });
 
 describe("pageCount", () => {

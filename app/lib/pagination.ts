@@ -17,9 +17,9 @@ export function parsePageParam(value: string | null): number | null {
   return Math.min(Number(value), Number.MAX_SAFE_INTEGER);
 }
 
-/** The rows one page shows, for LIMIT and OFFSET. */
+/** The rows one page shows, for LIMIT and OFFSET: an OFFSET no database refuses, however large the page. */
 export function pageWindow(page: number, pageSize: number): { limit: number; offset: number } {
-  return { limit: pageSize, offset: (page - 1) * pageSize };
+  return { limit: pageSize, offset: Math.min((page - 1) * pageSize, 2 ** 31) };
 }
 
 /** How many pages `total` rows make; an empty list still has its one (empty) page. */

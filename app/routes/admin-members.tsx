@@ -1,7 +1,7 @@
 import { Pagination } from "~/components/ui/pagination";
 import { AdminNav } from "~/features/admin/admin-nav";
-import { listMembers } from "~/features/admin/list-members.server";
 import { requireAdminList } from "~/features/admin/require-admin-list.server";
+import { listMembers } from "~/features/shop/list-members.server";
 import { servicesContext } from "~/lib/context";
 import { formatLongDate } from "~/lib/format-date";
 import { pageCount } from "~/lib/pagination";

@@ -2,13 +2,14 @@ import { data } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import type { ToastInput } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
-import { AdminActionError } from "~/features/admin/admin-action-error";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { ConfirmActionDialog } from "~/features/admin/confirm-action-dialog";
-import { listOrders } from "~/features/admin/list-orders.server";
 import { backToList } from "~/features/admin/read-page";
-import { refundPurchase } from "~/features/admin/refund-purchase.server";
 import { requireAdminList } from "~/features/admin/require-admin-list.server";
+import { getPaymentProvider } from "~/features/shop/get-payment-provider.server";
+import { listOrders } from "~/features/shop/list-orders.server";
+import { refundPurchase } from "~/features/shop/refund-purchase.server";
+import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatLongDate } from "~/lib/format-date";
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { page } = await requireAdminList(request, services);
-  const list = await listOrders(services.database.db, page);
+  const list = await listOrders(services.database.db, { page, provider: getPaymentProvider(services).name });
   return {
     ...list,
     orders: list.orders.map((order) => ({ ...order, date: formatLongDate(order.createdAt) })),
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       services.env,
     );
   } catch (error) {
-    if (error instanceof AdminActionError) return fail(error.status, error.message);
+    if (error instanceof AppError) return fail(error.status, error.message);
     services.logger.error({ err: error, purchaseId: id }, "refund failed");
     return fail(500, "The refund could not be made. Please try again.");
   }

@@ -3,7 +3,6 @@ import { data, Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import { showToast, type ToastInput } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
-import { AdminActionError } from "~/features/admin/admin-action-error";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { toAdminProduct } from "~/features/admin/admin-product";
 import { AdminProductCard } from "~/features/admin/admin-product-card";
@@ -15,8 +14,9 @@ import { backToList } from "~/features/admin/read-page";
 import { requireAdminList } from "~/features/admin/require-admin-list.server";
 import { saveProduct } from "~/features/admin/save-product.server";
 import { uploadLimits } from "~/features/admin/store-upload.server";
-import { getProduct } from "~/features/catalogue/get-product.server";
-import { productIdSchema } from "~/features/catalogue/product-id";
+import { getProduct } from "~/features/shop/get-product.server";
+import { productIdSchema } from "~/features/shop/model";
+import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
 import { pageCount, pageHref } from "~/lib/pagination";
@@ -31,10 +31,10 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { page, url } = await requireAdminList(request, services);
-  const editId = url.searchParams.get("edit");
+  const editId = productIdSchema.safeParse(url.searchParams.get("edit"));
   const [list, editing] = await Promise.all([
     listAdminProducts(services.database.db, page),
-    editId ? getProduct(services.database.db, editId) : undefined,
+    editId.success ? getProduct(services.database.db, editId.data) : undefined,
   ]);
   return {
     ...list,
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await deleteProduct(services, id);
     } catch (error) {
-      if (error instanceof AdminActionError) return fail(error.status, { toast: errorToast(error.message) });
+      if (error instanceof AppError) return fail(error.status, { toast: errorToast(error.message) });
       services.logger.error({ err: error, productId: id }, "delete product failed");
       return fail(500, { toast: errorToast("Failed to delete product.") });
     }
@@ -107,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       services.env,
     );
   } catch (error) {
-    if (error instanceof AdminActionError) {
+    if (error instanceof AppError) {
       return fail(error.status, { toast: errorToast(error.message), errors: [error.message], submitted });
     }
     services.logger.error({ err: error }, "save product failed");

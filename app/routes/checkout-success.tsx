@@ -1,8 +1,7 @@
-import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/accounts/get-session-user.server";
-import { useCart } from "~/features/cart/cart-provider";
-import { confirmCheckout } from "~/features/checkout/confirm-checkout.server";
+import { confirmCheckout } from "~/features/shop/confirm-checkout.server";
+import { useRemoveOwned } from "~/features/shop/ui/cart-provider";
 import { servicesContext } from "~/lib/context";
 import { formatAmount } from "~/lib/format-price";
 import type { Route } from "./+types/checkout-success";
@@ -24,12 +23,8 @@ export const meta: Route.MetaFunction = () => [
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   const { result } = loaderData;
-  const cart = useCart();
   const paid = result.status === "paid";
-  const { remove } = cart;
-  useEffect(() => {
-    if (paid) for (const id of result.productIds) remove(id);
-  }, [paid, result.productIds, remove]);
+  useRemoveOwned(paid ? result.productIds : []);
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       {paid ? (

@@ -1,8 +1,8 @@
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
-import { productIdSchema } from "~/features/catalogue/product-id";
-import { claimFreeProduct } from "~/features/checkout/claim-free-product.server";
+import { claimFreeProduct } from "~/features/shop/claim-free-product.server";
+import { productIdSchema, shopMessages } from "~/features/shop/model";
+import { AppError, answerJson, errorResponse } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
-import { shopMessages } from "~/lib/shop-messages";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/claim-free";
 
@@ -11,21 +11,15 @@ const bodySchema = z.object({ productId: productIdSchema });
 /** POST /claim-free (JSON { productId }): records a £0.00 purchase of a free product. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const account = await getSessionUser(request, services);
-  if (!account) {
-    return Response.json(
-      { error: shopMessages.notLoggedIn.title, message: shopMessages.notLoggedIn.description },
-      { status: 401 },
-    );
-  }
-  const parsed = bodySchema.safeParse(await request.json().catch(() => undefined));
-  if (!parsed.success)
-    return Response.json({ error: "Invalid request", message: "productId is required" }, { status: 400 });
-  const result = await claimFreeProduct(services, account, parsed.data.productId);
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
-  return Response.json({ downloadUrl: result.downloadUrl });
+  return answerJson(async () => {
+    const account = await getSessionUser(request, services);
+    if (!account) throw new AppError("not_signed_in", shopMessages.notLoggedIn);
+    const parsed = bodySchema.safeParse(await request.json().catch(() => undefined));
+    if (!parsed.success) throw new AppError("invalid_request", "productId is required", "Invalid request");
+    return claimFreeProduct(services, account, parsed.data.productId);
+  });
 }
 
 export function loader() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+  return errorResponse(new AppError("not_found", "Not found", "Not found"));
 }

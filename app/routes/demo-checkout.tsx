@@ -1,16 +1,29 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireUser } from "~/features/accounts/get-session-user.server";
-import { cancelDemoCheckout, getDemoCheckout, payDemoCheckout } from "~/features/checkout/demo-checkout.server";
+import { cancelDemoCheckout } from "~/features/shop/demo/cancel-demo-checkout.server";
+import { getDemoCheckout } from "~/features/shop/demo/get-demo-checkout.server";
+import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
+import { AppError, errorData } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { flashOptions, setFlash } from "~/lib/flash.server";
 import { formatAmount, formatPrice } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/demo-checkout";
+
+/** A demo checkout's id is our purchase id; anything else names no checkout. */
+function checkoutIdOf(params: { checkoutId: string }): string {
+  const parsed = z.uuid().safeParse(params.checkoutId);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}
+
+const intentSchema = z.enum(["pay", "cancel"]);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const account = await requireUser(request, services);
-  const checkout = await getDemoCheckout(services, account.id, params.checkoutId);
+  const checkout = await getDemoCheckout(services, account.id, checkoutIdOf(params));
   if (!checkout) throw data(null, { status: 404 });
   if (checkout.status === "paid") throw redirect(`/checkout/success?session_id=${checkout.id}`);
   return { checkout };
@@ -19,21 +32,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const account = await requireUser(request, services);
-  const intent = (await readForm(request)).get("intent");
-  if (intent === "pay") {
-    const paid = await payDemoCheckout(services, account.id, params.checkoutId);
-    if (!paid) throw data(null, { status: 404 });
-    return redirect(`/checkout/success?session_id=${paid.id}`);
+  const checkoutId = checkoutIdOf(params);
+  const intent = intentSchema.safeParse((await readForm(request)).get("intent"));
+  if (!intent.success) return errorData(new AppError("invalid_request", "Unknown action"));
+  if (intent.data === "pay") {
+    try {
+      const paid = await payDemoCheckout(services, account.id, checkoutId);
+      if (!paid) throw data(null, { status: 404 });
+      return redirect(`/checkout/success?session_id=${paid.id}`);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const cookie = await setFlash(
+        { title: error.title, description: error.message, variant: "destructive" },
+        flashOptions(services.env),
+      );
+      return redirect("/products", { headers: { "Set-Cookie": cookie } });
+    }
   }
-  if (intent === "cancel") {
-    await cancelDemoCheckout(services, account.id, params.checkoutId);
-    const cookie = await setFlash(
-      { title: "Payment cancelled", description: "No payment was taken.", variant: "default" },
-      flashOptions(services.env),
-    );
-    return redirect("/products", { headers: { "Set-Cookie": cookie } });
-  }
-  return data({ error: "Unknown action" }, { status: 400 });
+  await cancelDemoCheckout(services, account.id, checkoutId);
+  const cookie = await setFlash(
+    { title: "Payment cancelled", description: "No payment was taken.", variant: "default" },
+    flashOptions(services.env),
+  );
+  return redirect("/products", { headers: { "Set-Cookie": cookie } });
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -44,7 +65,7 @@ export const meta: Route.MetaFunction = () => [
 export default function DemoCheckout({ loaderData }: Route.ComponentProps) {
   const { checkout } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const cancelled = checkout.status === "cancelled";
+  const closed = checkout.status !== "pending" && checkout.status !== "failed";
   return (
     <section className="mx-auto max-w-lg px-4 py-12">
       <div
@@ -70,8 +91,8 @@ export default function DemoCheckout({ loaderData }: Route.ComponentProps) {
           <span>Total</span>
           <span data-testid="demo-total">{formatAmount(checkout.totalCents)}</span>
         </p>
-        {cancelled ? (
-          <p className="mt-6 text-muted">This checkout was cancelled.</p>
+        {closed ? (
+          <p className="mt-6 text-muted">This checkout has closed. Nothing was charged.</p>
         ) : (
           <Form method="post" className="mt-6 grid gap-3 sm:grid-cols-2">
             <button type="submit" name="intent" value="cancel" className="btn-outline" disabled={busy}>

@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 import { requireUser } from "~/features/accounts/get-session-user.server";
-import { manageMembership } from "~/features/membership/manage-membership.server";
+import { manageMembership } from "~/features/shop/manage-membership.server";
 import { servicesContext } from "~/lib/context";
 import { flashOptions, setFlash } from "~/lib/flash.server";
+import { formatLongDate } from "~/lib/format-date";
 import type { Route } from "./+types/membership-manage";
 
 /** POST /membership/manage: Stripe's customer portal, or (demo) cancel at the end of the period. */
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     result.kind === "cancelled"
       ? await flash(
           "Membership cancelled",
-          `Your Digital Access continues until ${result.endsAt ? result.endsAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" }) : "the end of the paid period"}.`,
+          `Your Digital Access continues until ${result.endsAt ? formatLongDate(result.endsAt) : "the end of the paid period"}.`,
         )
       : await flash("No active membership", "There is no membership to manage.");
   return redirect("/my-purchases", { headers: { "Set-Cookie": cookie } });

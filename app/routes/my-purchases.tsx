@@ -3,15 +3,17 @@ import { PageHero } from "~/components/layout/page-hero";
 import { Pagination } from "~/components/ui/pagination";
 import { showToast } from "~/components/ui/toast";
 import { requireUser } from "~/features/accounts/get-session-user.server";
-import { downloadUrl, startDownload } from "~/features/downloads/start-download";
-import { getMembership } from "~/features/membership/get-membership.server";
-import { getPaymentProvider } from "~/features/payments/get-payment-provider.server";
-import { listPurchases } from "~/features/purchases/list-purchases.server";
+import { getMembership } from "~/features/shop/get-membership.server";
+import { getPaymentProvider } from "~/features/shop/get-payment-provider.server";
+import { listPurchases } from "~/features/shop/list-purchases.server";
+import { downloadingTitle, isPlan, shopMessages } from "~/features/shop/model";
+import { useRemoveOwned } from "~/features/shop/ui/cart-provider";
+import { downloadUrl, startDownload } from "~/features/shop/ui/start-download";
 import { servicesContext } from "~/lib/context";
+import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { INVALID_PAGE_MESSAGE, pageCount, pageWindow, parsePageParam } from "~/lib/pagination";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { downloadingTitle, shopMessages } from "~/lib/shop-messages";
 import type { Route } from "./+types/my-purchases";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -23,15 +25,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   }),
   { name: "robots", content: "noindex" },
 ];
-
-// Dates are formatted on the server, in the UK, so the page reads the same wherever it is opened.
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/London",
-  });
 
 /** Orders per page of My Sacred Downloads. */
 const PURCHASES_PER_PAGE = 20;
@@ -48,12 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pages = pageCount(listed.total, PURCHASES_PER_PAGE);
   if (page > pages) throw data(null, { status: 404 });
   return {
-    purchases: listed.purchases.map((p) => ({ ...p, date: longDate(p.createdAt) })),
+    purchases: listed.purchases.map((p) => ({ ...p, date: formatLongDate(p.createdAt) })),
     page,
     pageCount: pages,
     membership: {
       ...membership,
-      endDate: membership.subscription_end ? longDate(membership.subscription_end) : null,
+      endDate: membership.subscription_end ? formatLongDate(membership.subscription_end) : null,
     },
     demoMode: getPaymentProvider(services).name === "demo",
   };
@@ -67,6 +60,7 @@ const hero = (
 );
 
 export default function MyPurchases({ loaderData }: Route.ComponentProps) {
+  useRemoveOwned("purchases" in loaderData ? loaderData.purchases.flatMap((p) => p.products.map((x) => x.id)) : []);
   if ("invalidPage" in loaderData) {
     return (
       <>
@@ -140,7 +134,7 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
                     <li key={product.id} className="py-3">
                       <div className="flex flex-wrap items-center justify-between gap-3">
                         <span className="font-medium">{product.title}</span>
-                        {product.id === "subscription" ? (
+                        {isPlan(product) ? (
                           <span className="text-sm text-muted">Membership</span>
                         ) : (
                           <div className="flex flex-wrap gap-2">

@@ -2,35 +2,41 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { useNonce } from "~/components/nonce";
 import { showToast } from "~/components/ui/toast";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
-import { useCart } from "~/features/cart/cart-provider";
-import { CoverImage } from "~/features/catalogue/cover-image";
-import { getProduct } from "~/features/catalogue/get-product.server";
-import { buyLabel, categories, SUBSCRIPTION_ID, typeBadge } from "~/features/catalogue/product-labels";
-import { toProductView } from "~/features/catalogue/to-product-view.server";
-import { getShopState } from "~/features/checkout/get-shop-state.server";
-import { usePurchase } from "~/features/checkout/use-purchase";
-import { downloadUrl, startDownload } from "~/features/downloads/start-download";
-import { checkAccess } from "~/features/entitlements/check-access.server";
+import { getAccessFacts } from "~/features/shop/check-access.server";
+import { decideAccess } from "~/features/shop/decide-access";
+import { decideOffer, isEntitled } from "~/features/shop/decide-offer";
+import { getProduct } from "~/features/shop/get-product.server";
+import { shopStateFromFacts } from "~/features/shop/get-shop-state.server";
+import { isPlan, productIdSchema, shopMessages } from "~/features/shop/model";
+import { categories } from "~/features/shop/product-labels";
+import { toProductView } from "~/features/shop/to-product-view.server";
+import { CoverImage } from "~/features/shop/ui/cover-image";
+import { OfferPanel } from "~/features/shop/ui/offer-panel";
+import { ProductBadges } from "~/features/shop/ui/product-badges";
+import { downloadUrl, startDownload } from "~/features/shop/ui/start-download";
+import { usePurchase } from "~/features/shop/ui/use-purchase";
 import { servicesContext } from "~/lib/context";
 import { formatPrice } from "~/lib/format-price";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { addedToCart, shopMessages } from "~/lib/shop-messages";
 import type { Route } from "./+types/product";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const row = await getProduct(services.database.db, params.productId);
-  if (!row) return data({ product: null, shop: null, access: null, videoUrl: null }, { status: 404 });
-  const account = await getSessionUser(request, services);
-  const [shop, access] = await Promise.all([
-    getShopState(services, account),
-    checkAccess(services.database.db, account, row),
-  ]);
-  const entitled = access.allowed && row.id !== SUBSCRIPTION_ID;
+  const notFound = { product: null, shop: null, offer: null, entitled: false, videoUrl: null } as const;
+  const id = productIdSchema.safeParse(params.productId);
+  if (!id.success) return data(notFound, { status: 404 });
+  const row = await getProduct(services.database.db, id.data);
+  if (!row) return data(notFound, { status: 404 });
+  // The visitor's facts are read once; the panel and the access rule are decided from the same ones.
+  const facts = await getAccessFacts(services.database.db, await getSessionUser(request, services));
+  const product = toProductView(row);
+  const access = decideAccess(row, facts);
+  const entitled = isEntitled(row, access);
   return {
-    product: toProductView(row),
-    shop,
-    access: access.allowed ? access.grant : null,
+    product,
+    shop: shopStateFromFacts(services, facts),
+    offer: decideOffer(product, access, facts.member),
+    entitled,
     // A course's video is part of what is sold: only entitled users get its address.
     videoUrl: entitled ? row.videoUrl : null,
   };
@@ -68,12 +74,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, shop, access, videoUrl } = loaderData;
+  const { product, shop, offer, entitled, videoUrl } = loaderData;
   const nonce = useNonce();
   const origin = (useRouteLoaderData("root") as { publicUrl?: string } | undefined)?.publicUrl ?? "";
-  const cart = useCart();
   const purchase = usePurchase({ signedIn: shop?.signedIn ?? false, checkoutHosts: shop?.checkoutHosts ?? [] });
-  if (!product || !shop) {
+  if (!product || !shop || !offer) {
     return (
       <section className="mx-auto max-w-2xl px-4 py-24 text-center">
         <h1 className="text-3xl">Product Not Found</h1>
@@ -85,9 +90,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const isPlan = product.id === SUBSCRIPTION_ID;
-  const purchased = shop.owned.includes(product.id);
-  const entitled = access !== null && !isPlan;
+  const plan = isPlan(product);
   const price = formatPrice(product.price_cents);
   const cartProduct = {
     id: product.id,
@@ -113,78 +116,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     },
   };
 
-  const goToAuth = () => purchase.requireSignIn();
-  const downloadButton = (label: string) => (
-    <button
-      type="button"
-      className="btn-primary w-full"
-      disabled={!product.has_download}
-      onClick={() => startDownload(downloadUrl(product.id))}
-    >
-      {label}
-    </button>
-  );
-
-  let panel: React.ReactNode;
-  if (!shop.signedIn) {
-    panel = (
-      <>
-        <button type="button" className="btn-primary w-full" onClick={goToAuth}>
-          Login to Purchase - {price}
-        </button>
-        <p className="text-center text-sm text-muted">
-          New here?{" "}
-          <button type="button" className="font-semibold text-plum-700 underline" onClick={goToAuth}>
-            Sign up
-          </button>
-        </p>
-      </>
-    );
-  } else if (isPlan) {
-    panel = shop.member ? (
-      <Link to="/my-purchases" className="btn-outline w-full">
-        You are a member - Manage membership
-      </Link>
-    ) : (
-      <button type="button" className="btn-gold w-full" onClick={() => purchase.buy(cartProduct)}>
-        Subscribe for {price}
-      </button>
-    );
-  } else if (purchased) {
-    panel = downloadButton("Purchased - Download Available");
-  } else if (access === "membership") {
-    panel = downloadButton("Member Benefits - Free Download");
-  } else if (product.price_cents === 0) {
-    panel = (
-      <button
-        type="button"
-        className="btn-primary w-full"
-        disabled={!product.has_download}
-        onClick={() => purchase.buy(cartProduct)}
-      >
-        {buyLabel(product)}
-      </button>
-    );
-  } else {
-    panel = (
-      <>
-        <button type="button" className="btn-primary w-full" onClick={() => purchase.buy(cartProduct)}>
-          Download Now and Begin Your Inner Healing
-        </button>
-        <button
-          type="button"
-          className="btn-outline w-full"
-          onClick={() => {
-            cart.add(cartProduct);
-            showToast(addedToCart(product.title));
-          }}
-        >
-          Add to Sacred Collection
-        </button>
-      </>
-    );
-  }
-
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <script
@@ -202,14 +133,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.image_url ? (
             <CoverImage src={product.image_url} className="aspect-[1200/630] w-full rounded-2xl object-cover" />
           ) : null}
-          <div className="mt-6 flex flex-wrap gap-2">
-            <span className="rounded-full bg-plum-100 px-3 py-1 text-xs font-semibold text-plum-800">
-              {isPlan ? "Membership" : typeBadge(product.product_type)}
-            </span>
-            {product.is_featured ? (
-              <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-semibold text-plum-900">Featured</span>
-            ) : null}
-          </div>
+          <ProductBadges product={product} className="mt-6" />
           <h1 className="mt-3 text-4xl">{product.title}</h1>
           <p className="mt-3 text-lg text-muted">{product.short_description}</p>
           {product.category ? (
@@ -221,11 +145,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="card grid gap-4 p-6">
             <p className="font-serif text-4xl text-plum-900">
               {price}
-              {isPlan ? <span className="text-base text-muted"> / month</span> : null}
+              {plan ? <span className="text-base text-muted"> / month</span> : null}
             </p>
             {product.duration_minutes ? <p className="text-sm text-muted">{product.duration_minutes} min</p> : null}
-            {panel}
-            {!product.has_download && !isPlan ? (
+            <OfferPanel offer={offer} price={price} product={cartProduct} purchase={purchase} />
+            {!product.has_download && !plan ? (
               <p className="text-sm text-muted">The file for this product is being prepared.</p>
             ) : null}
           </div>

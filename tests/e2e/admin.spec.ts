@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { makeDemoPdf } from "../../app/features/catalogue/demo-files.server";
+import { makeDemoPdf } from "../../app/features/shop/demo-files.server";
 import { createUser, downloadBytes, payInDialogAndDemo, signIn, uniqueEmail } from "../support/shop-e2e";
 import { accessibilityViolations, dismissCookieBanner, expect, serverCommand, test } from "./fixtures";
 

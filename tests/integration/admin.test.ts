@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeDemoPdf } from "~/features/catalogue/demo-files.server";
+import { makeDemoPdf } from "~/features/shop/demo-files.server";
 import { products, purchases, uploads } from "~/lib/db/schema.server";
 import { adminForm, makePng } from "../support/admin-requests";
 import { type AdminTestApp, createAdminTestApp, fileBytes, pdf } from "../support/admin-test-app";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPages } from "~/content/public-pages";
-import { makeDemoPdf } from "~/features/catalogue/demo-files.server";
+import { makeDemoPdf } from "~/features/shop/demo-files.server";
 import { checkoutBody, jsonPost, signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
 

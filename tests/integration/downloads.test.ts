@@ -39,6 +39,7 @@ describe("protected downloads (demo mode)", () => {
     const visitor = await t.app.request("/api/downloads/chakra-balance-guide");
     expect(visitor.status).toBe(401);
     expect(await visitor.json()).toEqual({
+      code: "not_signed_in",
       error: "Please Log In",
       message: "You need to log in to access your membership benefits.",
     });
@@ -100,12 +101,23 @@ describe("protected downloads (demo mode)", () => {
 
   it("answers 'Download URL not available' for a product with no file", async () => {
     const buyer = await signedInUser(t.services);
-    await buy(buyer.cookie, [
-      { id: "aromatherapy-rituals-guide", title: "Aromatherapy Rituals Guide", price_cents: 1099 },
-    ]);
+    // Checkout no longer sells a product without its file; a purchase from before that rule remains.
+    await t.services.database.db.insert(purchases).values({
+      id: crypto.randomUUID(),
+      userId: buyer.id,
+      status: "paid",
+      totalAmountCents: 1099,
+      productIds: ["aromatherapy-rituals-guide"],
+      provider: "demo",
+      providerRef: `legacy-${buyer.id}`,
+    });
     const res = await t.app.request("/api/downloads/aromatherapy-rituals-guide", { headers: { cookie: buyer.cookie } });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: "Download Error", message: "Download URL not available" });
+    expect(await res.json()).toEqual({
+      code: "no_file",
+      error: "Download Error",
+      message: "Download URL not available",
+    });
   });
 
   it("records a free claim as a £0.00 paid purchase once, and refuses to 'claim' a paid product", async () => {

@@ -77,7 +77,7 @@ describe("the server", () => {
   it("answers an unknown API path with JSON 404, not a page", async () => {
     const res = await t.app.request("/api/nothing-here");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: "Not found" });
+    expect(await res.json()).toEqual({ code: "not_found", error: "Not found", message: "Not found" });
   });
 
   it("renders every route of the route table", async () => {

@@ -128,11 +128,11 @@ describe("/my-purchases in pages of 20", () => {
         id: `order${String(i).padStart(3, "0")}-${buyer.id}`,
         userId: buyer.id,
         // Five are not paid and must not show or count.
-        status: i % 10 === 9 ? "pending" : "paid",
+        status: i % 10 === 9 ? ("pending" as const) : ("paid" as const),
         createdAt: new Date(start + i * 60_000),
         totalAmountCents: 500,
         productIds: [gridOrder[i % gridOrder.length] as string],
-        provider: "demo",
+        provider: "demo" as const,
         providerRef: `pagination-${buyer.id}-${i}`,
       })),
     );

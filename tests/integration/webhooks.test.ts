@@ -52,8 +52,14 @@ const paidRows = (userId: string) =>
 describe("Stripe checkout through the local fake Stripe API", () => {
   it("creates a Checkout Session in payment mode from our prices, not the browser's", async () => {
     const buyer = await signedInUser(t.services);
+    // A price edited in the browser is refused (the price shown must be the price charged), before Stripe.
+    const before = fake.requests.length;
     const tampered = [{ ...chakra, price_cents: 1 }, moon];
-    const res = await t.app.request("/checkout", jsonPost(buyer.cookie, checkoutBody(tampered)));
+    const refused = await t.app.request("/checkout", jsonPost(buyer.cookie, checkoutBody(tampered)));
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe("price_changed");
+    expect(fake.requests.length).toBe(before);
+    const res = await t.app.request("/checkout", jsonPost(buyer.cookie, checkoutBody([chakra, moon])));
     expect(res.status).toBe(200);
     const { url } = (await res.json()) as { url: string };
     expect(new URL(url).host).toBe("checkout.stripe.com");
@@ -93,7 +99,11 @@ describe("Stripe checkout through the local fake Stripe API", () => {
       jsonPost(buyer.cookie, checkoutBody([{ ...chakra, title: "<b>x</b>" }])),
     );
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ title: "Security Error", message: "Invalid product data detected" });
+    expect(await bad.json()).toEqual({
+      code: "security_error",
+      error: "Security Error",
+      message: "Invalid product data detected",
+    });
     const unknown = await t.app.request(
       "/checkout",
       jsonPost(buyer.cookie, checkoutBody([{ id: "no-such", title: "x", price_cents: 1 }])),

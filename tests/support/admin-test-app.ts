@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { makeDemoPdf } from "~/features/catalogue/demo-files.server";
+import { makeDemoPdf } from "~/features/shop/demo-files.server";
 import { products, uploads } from "~/lib/db/schema.server";
 import { upload } from "./admin-requests";
 import { signedInUser } from "./shop-accounts";

@@ -40,6 +40,10 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
   const subscriptions = new Map<string, Json>();
   const events: Json[] = [];
   const refunded = new Set<string>();
+  /** Refunds made, in order: which payment, how much (null: all of it). */
+  const refundsMade: { paymentIntent: string; amount: number | null; idempotencyKey: string | undefined }[] = [];
+  /** While true, every API call fails as if Stripe were unreachable (a 500, which the SDK retries). */
+  let unreachable = false;
   const requests: { method: string; path: string; body: Json }[] = [];
   const prices: Record<string, Json> = {
     price_digital: {
@@ -72,6 +76,7 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
       return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
     }
     const path = url.pathname;
+    if (unreachable) return send(500, { error: { type: "api_error", message: "Stripe is unreachable (test)" } });
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
       const lineItems = (body.line_items as Json[]) ?? [];
       const amount = lineItems.reduce((sum, line) => {
@@ -112,6 +117,26 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
       }
       return send(200, copy);
     }
+    const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (req.method === "POST" && expireMatch) {
+      const session = sessions.get(expireMatch[1] as string);
+      if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such session" } });
+      if (session.status !== "open") {
+        return send(400, {
+          error: { type: "invalid_request_error", message: `Only open sessions can be expired (${session.status}).` },
+        });
+      }
+      session.status = "expired";
+      return send(200, session);
+    }
+    const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (req.method === "DELETE" && subscriptionMatch) {
+      const subscription = subscriptions.get(subscriptionMatch[1] as string);
+      if (!subscription)
+        return send(404, { error: { type: "invalid_request_error", message: "No such subscription" } });
+      subscription.status = "canceled";
+      return send(200, subscription);
+    }
     const priceMatch = /^\/v1\/prices\/([^/]+)$/.exec(path);
     if (req.method === "GET" && priceMatch) {
       const price = prices[priceMatch[1] as string];
@@ -135,6 +160,7 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
           error: { type: "invalid_request_error", message: `No such payment_intent: '${intent}'` },
         });
       }
+      const amount = body.amount === undefined ? null : Number(body.amount);
       if (refunded.has(intent)) {
         return send(400, {
           error: {
@@ -144,8 +170,11 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
           },
         });
       }
-      refunded.add(intent);
-      return send(200, { id: id("re"), object: "refund", payment_intent: intent, status: "succeeded" });
+      // A partial refund leaves the rest of the payment refundable.
+      if (amount === null) refunded.add(intent);
+      const key = req.headers["idempotency-key"];
+      refundsMade.push({ paymentIntent: intent, amount, idempotencyKey: Array.isArray(key) ? key[0] : key });
+      return send(200, { id: id("re"), object: "refund", payment_intent: intent, amount, status: "succeeded" });
     }
     if (req.method === "GET" && path === "/v1/events") {
       return send(200, { object: "list", data: [...events].reverse(), has_more: false, url: "/v1/events" });
@@ -169,6 +198,11 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
     port,
     requests,
     sessions,
+    refundsMade,
+    /** Makes every API call fail (or work again), as an outage would. */
+    setUnreachable(value: boolean) {
+      unreachable = value;
+    },
     env: {
       STRIPE_SECRET_KEY: "sk_test_fake",
       STRIPE_WEBHOOK_SECRET: options.webhookSecret,

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { PaymentProviderName } from "~/features/shop/model";
 import type { Database } from "~/lib/db/client.server";
 import { products, purchases, user } from "~/lib/db/schema.server";
 import type { HttpSession } from "./http-session";
@@ -92,7 +93,7 @@ export class WriteLedger {
   }
 
   /** Paid rows per checkout reference: more than one for a checkout would be a double sale. */
-  static async paidPurchases(db: Database, provider: string, ref: string) {
+  static async paidPurchases(db: Database, provider: PaymentProviderName, ref: string) {
     return db
       .select()
       .from(purchases)

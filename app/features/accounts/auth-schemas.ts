@@ -1,9 +1,5 @@
+import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
-
-/** Spec §5 text sanitising: angle brackets and null characters are removed. */
-export function sanitizeText(value: string): string {
-  return value.replace(/[<>\0]/g, "");
-}
 
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
@@ -16,7 +12,7 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Email: sanitised, trimmed and lowercased, then checked in the spec's order. */
 export const emailSchema = z
   .string({ error: "Email is required" })
-  .transform((v) => sanitizeText(v).trim().toLowerCase())
+  .transform((v) => sanitiseText(v).trim().toLowerCase())
   .superRefine((email, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: "custom", message });
     if (email === "") return fail("Email is required");
@@ -51,7 +47,7 @@ const NAME_CHARACTERS = /^[\p{L}\p{M}\s'’-]+$/u;
 
 export const fullNameSchema = z
   .string({ error: "Full name is required" })
-  .transform((v) => sanitizeText(v).trim())
+  .transform((v) => sanitiseText(v).trim())
   .superRefine((name, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: "custom", message });
     if (name === "") return fail("Full name is required");
@@ -90,7 +86,7 @@ export function passwordStrength(password: string): "empty" | "valid" | "fair" |
 
 /** 'Welcome, {local part}': the part of the e-mail before the @, sanitised. */
 export function greetingName(email: string): string {
-  return sanitizeText(email.split("@")[0] ?? "");
+  return sanitiseText(email.split("@")[0] ?? "");
 }
 
 /** A redirect target from the query string, kept only when it is a path on this site. */

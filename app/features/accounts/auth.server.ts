@@ -5,6 +5,7 @@ import * as schema from "~/lib/db/schema.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import type { Mailer } from "~/lib/mail/mailer.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-schemas";
 import { passwordResetEmail, verificationEmail } from "./emails";
 import { grantAdminIfListed } from "./manage-admins.server";
 
@@ -37,8 +38,8 @@ export function createAuth({ env, db, mailer, logger }: { env: Env; db: Database
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       autoSignIn: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { CoverImage } from "~/features/catalogue/cover-image";
-import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
+import { SUBSCRIPTION_ID } from "~/features/shop/model";
+import { CoverImage } from "~/features/shop/ui/cover-image";
 import { formatPrice } from "~/lib/format-price";
 import type { AdminProduct } from "./admin-product";
 import { ConfirmActionDialog } from "./confirm-action-dialog";

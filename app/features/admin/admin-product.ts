@@ -1,14 +1,7 @@
-import type { ProductFields } from "~/features/catalogue/product-view";
-import { toProductFields } from "~/features/catalogue/to-product-view.server";
+import { adminTypeBadge } from "~/features/shop/product-labels";
+import type { ProductFields } from "~/features/shop/product-view";
+import { toProductFields } from "~/features/shop/to-product-view.server";
 import type { Product } from "~/lib/db/schema.server";
-
-/** Spec §2 admin card badge: 'PDF Guide', else 'Video Course'; audio and the plan say what they are. */
-export function adminTypeBadge(productType: string): string {
-  if (productType === "digital_guide") return "PDF Guide";
-  if (productType === "audio") return "Audio";
-  if (productType === "subscription") return "Membership";
-  return "Video Course";
-}
 
 export type AdminProduct = ProductFields & {
   badge: string;

@@ -1,9 +1,10 @@
 import { and, arrayContains, eq, isNull } from "drizzle-orm";
-import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
+import { SUBSCRIPTION_ID } from "~/features/shop/model";
+import { AppError } from "~/lib/app-error";
 import { products, purchases } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
-import { AdminActionError } from "./admin-action-error";
-import { deleteStoredFiles, imageKeyOf } from "./delete-stored-files.server";
+import { deleteStoredFiles } from "./delete-stored-files.server";
+import { imageKeyOf } from "./plan-product-files";
 
 /**
  * Deletes a product, unless someone has bought it (or has a checkout open for it): then it is
@@ -11,7 +12,7 @@ import { deleteStoredFiles, imageKeyOf } from "./delete-stored-files.server";
  * Access plan is never deleted.
  */
 export async function deleteProduct(services: AppServices, id: string): Promise<{ outcome: "deleted" | "archived" }> {
-  if (id === SUBSCRIPTION_ID) throw new AdminActionError(400, "The Digital Access plan cannot be deleted.");
+  if (id === SUBSCRIPTION_ID) throw new AppError("invalid_request", "The Digital Access plan cannot be deleted.");
   const { db } = services.database;
   const result = await db.transaction(async (tx) => {
     const [product] = await tx
@@ -19,7 +20,7 @@ export async function deleteProduct(services: AppServices, id: string): Promise<
       .from(products)
       .where(and(eq(products.id, id), isNull(products.archivedAt)))
       .for("update");
-    if (!product) throw new AdminActionError(404, "This product no longer exists. It may have been deleted.");
+    if (!product) throw new AppError("not_found", "This product no longer exists. It may have been deleted.");
     const [bought] = await tx
       .select({ id: purchases.id })
       .from(purchases)

@@ -2,12 +2,6 @@ import { inArray } from "drizzle-orm";
 import { uploads } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 
-/** The image-store key behind a cover address such as `/media/covers/x.webp`; null for any other. */
-export function imageKeyOf(imageUrl: string | null | undefined): string | null {
-  const match = imageUrl?.match(/^\/media\/([a-z0-9-]+\/[A-Za-z0-9._-]+)$/);
-  return match?.[1] ?? null;
-}
-
 /**
  * Removes files no product uses any more, with their upload records. Called after the write that
  * stopped using them has committed: a failure here leaves an orphan file, never a missing one.

@@ -1,4 +1,4 @@
-/** A file a product has or is given: `keep`, `keep:N` or a new upload's id, and its name. */
+/** A file a product has or is given, as the form sends it (see `FileChoice`), and its name. */
 export type FileLine = { choice: string; name: string };
 
 /** The files a product keeps or has just been given, each with its Remove button. */

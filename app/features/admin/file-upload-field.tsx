@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { showToast } from "~/components/ui/toast";
+import type { UploadKind } from "~/features/shop/model";
 import { type UploadedFile, UploadFailure, uploadFile } from "./upload-file";
-import { maxBytes, PICKER_ACCEPT, type UploadKind, type UploadLimits, uploadMessages } from "./upload-rules";
+import { maxBytes, PICKER_ACCEPT, type UploadLimits, uploadMessages } from "./upload-rules";
 
 type InFlight = { key: string; name: string; progress: number };
 

@@ -1,8 +1,8 @@
 import { and, arrayOverlaps, asc, count, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
 import { products, purchases } from "~/lib/db/schema.server";
+import { pageWindow } from "~/lib/pagination";
 import { toAdminProduct } from "./admin-product";
-import { safeOffset } from "./read-page";
 
 export const ADMIN_PAGE_SIZE = 50;
 
@@ -15,7 +15,7 @@ export async function listAdminProducts(db: Database, page: number) {
       .where(isNull(products.archivedAt))
       .orderBy(asc(products.sortOrder), asc(products.title), asc(products.id))
       .limit(ADMIN_PAGE_SIZE)
-      .offset(safeOffset(page, ADMIN_PAGE_SIZE)),
+      .offset(pageWindow(page, ADMIN_PAGE_SIZE).offset),
     db.select({ n: count() }).from(products).where(isNull(products.archivedAt)),
     db.select({ n: count() }).from(products).where(isNotNull(products.archivedAt)),
   ]);

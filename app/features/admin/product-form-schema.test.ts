@@ -95,12 +95,27 @@ describe("the admin product form", () => {
     const parsed = parseProductForm(
       form({ ...valid, main_file: id, image: "keep", attachments: ["keep:2", id], download_url: "/etc/passwd" }),
     );
-    expect(parsed.ok && parsed.values).toMatchObject({ main_file: id, image: "keep", attachments: ["keep:2", id] });
-    expect(parsed.ok && "download_url" in parsed.values).toBe(false);
-    expect(parseProductForm(form({ ...valid, main_file: "../../auth-secret" }))).toEqual({
-      ok: false,
-      errors: [productFormMessages.badFileReference],
+    expect(parsed.ok && parsed.values).toMatchObject({
+      main_file: { kind: "upload", uploadId: id },
+      image: { kind: "keep" },
+      attachments: [
+        { kind: "keep", position: 2 },
+        { kind: "upload", uploadId: id },
+      ],
     });
+    expect(parsed.ok && "download_url" in parsed.values).toBe(false);
+    const refused: Record<string, string | string[]>[] = [
+      { main_file: "../../auth-secret" },
+      { image: "keep:1" },
+      { attachments: ["keep:0"] },
+      { attachments: ["none"] },
+    ];
+    for (const bad of refused) {
+      expect(parseProductForm(form({ ...valid, ...bad }))).toEqual({
+        ok: false,
+        errors: [productFormMessages.badFileReference],
+      });
+    }
   });
 
   it("tells 'no attachments sent' apart from 'every attachment removed'", () => {

@@ -1,11 +1,7 @@
+import { EDITABLE_PRODUCT_TYPES, type EditableProductType, LIMITS } from "~/features/shop/model";
+import { sanitiseText as sanitise } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
 import { toYouTubeEmbedUrl } from "./youtube-embed";
-
-/** Spec §5 text sanitising: angle brackets and null characters are removed. */
-const sanitise = (value: string) => value.replace(/[<>\0]/g, "");
-
-export const PRODUCT_TYPES = ["digital_guide", "video_course", "audio"] as const;
-export type EditableProductType = (typeof PRODUCT_TYPES)[number];
 
 export const PRODUCT_TYPE_LABELS: Record<EditableProductType, string> = {
   digital_guide: "PDF guide",
@@ -14,8 +10,8 @@ export const PRODUCT_TYPE_LABELS: Record<EditableProductType, string> = {
 };
 
 /** Spec §9 checkout limits: a product the form accepts is one checkout accepts. */
-export const MAX_PRICE_CENTS = 1_000_000;
-const MAX_TITLE = 500;
+const MAX_PRICE_CENTS = LIMITS.maxPriceCents;
+const MAX_TITLE = LIMITS.productTitleLength;
 const SORT_LIMIT = 1_000_000;
 
 export const productFormMessages = {
@@ -33,6 +29,8 @@ export const productFormMessages = {
   tooLong: (field: string, max: number) => `${field} must be at most ${max.toLocaleString("en-GB")} characters`,
   tooManyFeatures: "At most 30 features, each at most 200 characters",
   badFileReference: "A file reference is not valid. Please upload the file again.",
+  paidNeedsFile:
+    "A paid product needs its file before it can be sold: until you upload one, it shows as 'Available Soon' and checkout refuses it.",
 } as const;
 
 const text = (field: string, max: number) =>
@@ -57,16 +55,33 @@ const integer = (fallback: number | null, message: string) =>
       return Number.parseInt(trimmed, 10);
     });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/**
+ * What the form says about one of a product's files. On the wire (form fields) a choice is `keep`
+ * (what the product has now), `none` (no file), `keep:N` (its Nth attachment) or the id of an
+ * upload this server stored; the schema turns those strings into these, and nothing else reads them.
+ */
+export type FileChoice = { kind: "keep" } | { kind: "none" } | { kind: "upload"; uploadId: string };
+export type AttachmentChoice = { kind: "keep"; position: number } | { kind: "upload"; uploadId: string };
 
-/** 'keep' the current file, 'none' for no file, or the id of an upload the server stored. */
-const fileChoice = z
-  .string()
-  .refine((v) => v === "keep" || v === "none" || UUID.test(v), productFormMessages.badFileReference);
-/** 'keep:N' keeps the product's Nth attachment; otherwise the id of an uploaded PDF. */
-const attachmentChoice = z
-  .string()
-  .refine((v) => /^keep:[1-9]\d{0,2}$/.test(v) || UUID.test(v), productFormMessages.badFileReference);
+/** The wire form of keeping the product's Nth attachment (1-based), for the form to send. */
+export const keepAttachment = (position: number) => `keep:${position}`;
+
+const uploadId = z.uuid();
+
+const fileChoice = z.string().transform((v, ctx): FileChoice => {
+  if (v === "keep" || v === "none") return { kind: v };
+  if (uploadId.safeParse(v).success) return { kind: "upload", uploadId: v.toLowerCase() };
+  ctx.addIssue({ code: "custom", message: productFormMessages.badFileReference });
+  return z.NEVER;
+});
+
+const attachmentChoice = z.string().transform((v, ctx): AttachmentChoice => {
+  const kept = /^keep:([1-9]\d{0,2})$/.exec(v);
+  if (kept) return { kind: "keep", position: Number(kept[1]) };
+  if (uploadId.safeParse(v).success) return { kind: "upload", uploadId: v.toLowerCase() };
+  ctx.addIssue({ code: "custom", message: productFormMessages.badFileReference });
+  return z.NEVER;
+});
 
 /**
  * The admin product form (spec §3 properties, §5 rules), parsed the same way in the browser and on
@@ -86,7 +101,7 @@ export const productFormSchema = z.object({
   short_description: text("Short description", 500),
   description: text("Description", 10_000).refine((v) => v !== "", productFormMessages.descriptionRequired),
   category: text("Category", 200).transform((v) => v || null),
-  product_type: z.enum(PRODUCT_TYPES, { error: productFormMessages.productType }).default("digital_guide"),
+  product_type: z.enum(EDITABLE_PRODUCT_TYPES, { error: productFormMessages.productType }).default("digital_guide"),
   price_cents: integer(0, productFormMessages.priceWhole).pipe(
     z
       .number()

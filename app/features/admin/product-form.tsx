@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toast";
-import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
+import { EDITABLE_PRODUCT_TYPES, LIMITS, SUBSCRIPTION_ID } from "~/features/shop/model";
 import { formatPrice } from "~/lib/format-price";
 import type { AdminProduct } from "./admin-product";
 import { type FileLine, FileLines } from "./file-lines";
 import { FileUploadField } from "./file-upload-field";
-import { MAX_PRICE_CENTS, PRODUCT_TYPE_LABELS, PRODUCT_TYPES, parseProductForm } from "./product-form-schema";
+import { keepAttachment, PRODUCT_TYPE_LABELS, parseProductForm, productFormMessages } from "./product-form-schema";
 import type { UploadLimits } from "./upload-rules";
 
 /** The text fields as last submitted, so a refused form comes back as the admin typed it. */
@@ -51,7 +51,7 @@ export function ProductForm({
     product?.main_file ? { choice: "keep", name: product.main_file } : null,
   );
   const [attachments, setAttachments] = useState<FileLine[]>(
-    (product?.attachments ?? []).map((name, i) => ({ choice: `keep:${i + 1}`, name })),
+    (product?.attachments ?? []).map((name, i) => ({ choice: keepAttachment(i + 1), name })),
   );
   const [image, setImage] = useState<{ choice: string; url: string | null }>({
     choice: product?.image_url ? "keep" : "none",
@@ -161,7 +161,7 @@ export function ProductForm({
                 defaultValue={value("product_type", product?.product_type ?? "digital_guide")}
                 className={inputClass}
               >
-                {PRODUCT_TYPES.map((type) => (
+                {EDITABLE_PRODUCT_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {PRODUCT_TYPE_LABELS[type]}
                   </option>
@@ -181,7 +181,7 @@ export function ProductForm({
               type="number"
               inputMode="numeric"
               min={0}
-              max={MAX_PRICE_CENTS}
+              max={LIMITS.maxPriceCents}
               step={1}
               aria-describedby={hint}
               // Uncontrolled (hydration keeps what was typed); the state mirrors it for the hint.
@@ -274,6 +274,11 @@ export function ProductForm({
               empty="No file yet: the download button stays disabled until there is one."
               onRemove={() => setMainFile(null)}
             />
+            {!mainFile && priceCents !== 0 ? (
+              <p role="note" className="mt-2 rounded-lg bg-gold-300/40 px-3 py-2 text-sm text-plum-900">
+                {productFormMessages.paidNeedsFile}
+              </p>
+            ) : null}
           </div>
         )}
 

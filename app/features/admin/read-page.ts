@@ -9,6 +9,3 @@ export function backToList(path: string, request: Request): string {
   const page = parsePageParam(requestedPage(request).searchParams.get("page"));
   return page && page > 1 ? `${path}?page=${page}` : path;
 }
-
-/** An OFFSET no database refuses, however large the page number a visitor typed. */
-export const safeOffset = (page: number, pageSize: number) => Math.min((page - 1) * pageSize, 2 ** 31);

@@ -1,24 +1,22 @@
 import { and, eq, inArray, isNotNull, isNull, like, or } from "drizzle-orm";
-import { SUBSCRIPTION_ID } from "~/features/catalogue/product-labels";
-import type { Database } from "~/lib/db/client.server";
+import { SUBSCRIPTION_ID, type UploadKind } from "~/features/shop/model";
+import { AppError } from "~/lib/app-error";
+import type { Transaction } from "~/lib/db/client.server";
 import { type Product, products, type Upload, uploads } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
-import { AdminActionError } from "./admin-action-error";
-import { deleteStoredFiles, imageKeyOf } from "./delete-stored-files.server";
-import { type ProductFormValues, productFormMessages } from "./product-form-schema";
+import { deleteStoredFiles } from "./delete-stored-files.server";
+import { planProductFiles } from "./plan-product-files";
+import { type FileChoice, type ProductFormValues, productFormMessages } from "./product-form-schema";
 import { slugify } from "./slugify";
-import type { UploadKind } from "./upload-rules";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-const gone = () => new AdminActionError(404, "This product no longer exists. It may have been deleted.");
-const badReference = () => new AdminActionError(400, productFormMessages.badFileReference);
+const gone = () => new AppError("not_found", "This product no longer exists. It may have been deleted.");
+const badReference = () => new AppError("invalid_request", productFormMessages.badFileReference);
 
 /**
- * Creates a product (id = `id` omitted) or updates one. Files are named only by the ids of uploads
- * this server stored; an upload is claimed by one product in the same transaction as the write,
- * and files the product no longer uses are deleted once it commits. Buyers' access follows the
- * product id, so a replaced file is what they download next.
+ * Creates a product (`id` omitted) or updates one. Files are named only by the ids of uploads this
+ * server stored; an upload is claimed by one product in the same transaction as the write, and files
+ * the product no longer uses are deleted once it commits (`planProductFiles` decides which). Buyers'
+ * access follows the product id, so a replaced file is what they download next.
  */
 export async function saveProduct(
   services: AppServices,
@@ -28,23 +26,14 @@ export async function saveProduct(
   const isPlan = input.id === SUBSCRIPTION_ID;
   // The plan has no files; what a request says about them is not read.
   const choices = {
-    main: isPlan ? "none" : values.main_file,
+    main: isPlan ? ({ kind: "none" } as const) : values.main_file,
     image: values.image,
     attachments: isPlan ? [] : values.attachments,
   };
-
-  const wanted = new Map<string, UploadKind>();
-  const want = (choice: string | undefined, kind: UploadKind) => {
-    if (!choice || choice === "keep" || choice === "none" || choice.startsWith("keep:")) return;
-    if (wanted.has(choice)) throw badReference();
-    wanted.set(choice, kind);
-  };
-  want(choices.main, "file");
-  want(choices.image, "image");
-  for (const choice of choices.attachments ?? []) want(choice, "attachment");
+  const wanted = wantedUploads(choices);
   const found = await usableUploads(services, [...wanted.keys()], input.id);
   for (const [id, kind] of wanted) if (found.get(id)?.kind !== kind) throw badReference();
-  const uploaded = (choice: string) => found.get(choice)?.storageKey as string;
+  const uploaded = new Map([...found].map(([id, upload]) => [id, upload.storageKey]));
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -60,68 +49,28 @@ export async function saveProduct(
             .for("update");
           if (!existing) throw gone();
         }
-        // Absent fields keep what an existing product has.
-        const keyOf = (choice: string | undefined, current: string | null) => {
-          if (choice === undefined || choice === "keep") return existing ? current : null;
-          return choice === "none" ? null : uploaded(choice);
-        };
-        const downloadUrl = keyOf(choices.main, existing?.downloadUrl ?? null);
-        const keptImage = choices.image === undefined || choices.image === "keep";
-        const imageKey = keyOf(choices.image, imageKeyOf(existing?.imageUrl));
-        const pdfAttachments = (
-          choices.attachments ??
-          existing?.pdfAttachments.map((_, i) => `keep:${i + 1}`) ??
-          []
-        ).map((choice) => {
-          if (!choice.startsWith("keep:")) return uploaded(choice);
-          const kept = existing?.pdfAttachments[Number(choice.slice(5)) - 1];
-          if (!kept) throw badReference();
-          return kept;
-        });
+        const files = planProductFiles({ existing: existing ?? null, choices, uploaded });
         const row = {
           title: values.title,
           shortDescription: values.short_description,
           description: values.description,
           category: values.category,
-          productType: isPlan ? "subscription" : values.product_type,
+          productType: isPlan ? ("subscription" as const) : values.product_type,
           priceCents: values.price_cents,
           durationMinutes: values.duration_minutes,
           videoUrl: isPlan ? null : values.video_url,
           features: values.features,
           isFeatured: values.is_featured,
           sortOrder: values.sort_order,
-          downloadUrl,
-          // A kept cover may be an address outside our image store (a seeded or older product's).
-          imageUrl: keptImage ? (existing?.imageUrl ?? null) : imageKey ? `/media/${imageKey}` : null,
-          pdfAttachments,
+          downloadUrl: files.downloadUrl,
+          imageUrl: files.imageUrl,
+          pdfAttachments: files.pdfAttachments,
         };
-
         const productId = existing?.id ?? (await newProductId(tx, values.title));
         if (existing) await tx.update(products).set(row).where(eq(products.id, productId));
         else await tx.insert(products).values({ id: productId, ...row });
-        if (wanted.size > 0) {
-          const claimed = await tx
-            .update(uploads)
-            .set({ productId })
-            .where(
-              and(
-                inArray(uploads.id, [...wanted.keys()]),
-                or(isNull(uploads.productId), eq(uploads.productId, productId)),
-              ),
-            )
-            .returning({ id: uploads.id });
-          // Another product took one of these uploads in the meantime, or the sweep removed it.
-          if (claimed.length !== wanted.size) throw badReference();
-        }
-        // What the product used before and uses no more, from the locked row.
-        const stillUsed = new Set([downloadUrl, imageKey, ...pdfAttachments]);
-        const unused = {
-          files: [existing?.downloadUrl, ...(existing?.pdfAttachments ?? [])].filter(
-            (k): k is string => Boolean(k) && !stillUsed.has(k as string),
-          ),
-          images: [imageKeyOf(existing?.imageUrl)].filter((k): k is string => Boolean(k) && !stillUsed.has(k)),
-        };
-        return { id: productId, created: !existing, unused };
+        await claimUploads(tx, [...wanted.keys()], productId);
+        return { id: productId, created: !existing, unused: files.unused };
       });
       await deleteStoredFiles(services, saved.unused);
       services.logger.info(
@@ -135,6 +84,34 @@ export async function saveProduct(
       throw error;
     }
   }
+}
+
+/** The uploads a save names, each once, with the kind it must be. */
+function wantedUploads(choices: {
+  main?: FileChoice | undefined;
+  image?: FileChoice | undefined;
+  attachments?: { kind: string; uploadId?: string }[] | undefined;
+}): Map<string, UploadKind> {
+  const wanted = new Map<string, UploadKind>();
+  const want = (uploadId: string, kind: UploadKind) => {
+    if (wanted.has(uploadId)) throw badReference();
+    wanted.set(uploadId, kind);
+  };
+  if (choices.main?.kind === "upload") want(choices.main.uploadId, "file");
+  if (choices.image?.kind === "upload") want(choices.image.uploadId, "image");
+  for (const choice of choices.attachments ?? []) if (choice.uploadId) want(choice.uploadId, "attachment");
+  return wanted;
+}
+
+/** Takes the uploads for this product; another product took one meanwhile, or the sweep removed it. */
+async function claimUploads(tx: Transaction, uploadIds: string[], productId: string): Promise<void> {
+  if (uploadIds.length === 0) return;
+  const claimed = await tx
+    .update(uploads)
+    .set({ productId })
+    .where(and(inArray(uploads.id, uploadIds), or(isNull(uploads.productId), eq(uploads.productId, productId))))
+    .returning({ id: uploads.id });
+  if (claimed.length !== uploadIds.length) throw badReference();
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -170,7 +147,7 @@ async function usableUploads(
 }
 
 /** A readable, unique id from the title (`moon-ritual-journal`, then `moon-ritual-journal-2`). */
-async function newProductId(tx: Tx, title: string): Promise<string> {
+async function newProductId(tx: Transaction, title: string): Promise<string> {
   const base = slugify(title) || "product";
   const taken = new Set(
     (

@@ -3,7 +3,10 @@ import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import type { UploadKind } from "~/features/shop/model";
+import { AppError } from "~/lib/app-error";
 import { uploads } from "~/lib/db/schema.server";
+import { sanitiseText } from "~/lib/sanitise-text";
 import type { AppServices } from "~/lib/services.server";
 import { sweepUploads } from "./sweep-uploads.server";
 import {
@@ -11,21 +14,13 @@ import {
   isAcceptableFileName,
   maxBytes,
   safeBaseName,
-  type UploadKind,
   type UploadLimits,
   uploadMessages,
 } from "./upload-rules";
 
-/** A refusal the admin can act on; the message is shown as it is. */
-export class UploadRefused extends Error {
-  override name = "UploadRefused";
-  constructor(
-    readonly status: 400 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A refusal the admin can act on: the 'Upload Error' toast shows its message as it is. */
+const refused = (code: "invalid_request" | "payload_too_large" | "unsupported_media_type", message: string) =>
+  new AppError(code, message, "Upload Error");
 
 export type StoredUpload = {
   id: string;
@@ -63,26 +58,26 @@ export async function storeUpload(
 ): Promise<StoredUpload> {
   const { kind, body } = input;
   // Spec §5 sanitising: the name is only ever shown, but it is stored and shown without markup.
-  const fileName = input.fileName.replace(/[<>]/g, "");
+  const fileName = sanitiseText(input.fileName);
   const limits = uploadLimits(services);
   const limit = maxBytes(kind, limits);
-  if (!isAcceptableFileName(fileName)) throw new UploadRefused(400, uploadMessages.badName);
-  if (input.declaredLength === 0 || !body) throw new UploadRefused(400, uploadMessages.empty);
+  if (!isAcceptableFileName(fileName)) throw refused("invalid_request", uploadMessages.badName);
+  if (input.declaredLength === 0 || !body) throw refused("invalid_request", uploadMessages.empty);
   if (input.declaredLength !== null && input.declaredLength > limit) {
-    throw new UploadRefused(413, uploadMessages.tooLarge(kind, limits));
+    throw refused("payload_too_large", uploadMessages.tooLarge(kind, limits));
   }
 
   const reader = body.getReader();
   const bytes = limitedBytes(reader, limit, uploadMessages.tooLarge(kind, limits));
   const sample = await readSample(bytes);
-  if (sample.length === 0) throw new UploadRefused(400, uploadMessages.empty);
+  if (sample.length === 0) throw refused("invalid_request", uploadMessages.empty);
   const detected = await fileTypeFromBuffer(Buffer.concat(sample));
   const accepted = detected ? ACCEPTED[kind][detected.ext] : undefined;
   if (!accepted) {
     // The browser is still sending: read the rest (within the limit, memory flat) so it receives
     // this answer rather than a reset connection.
     for await (const _ of bytes);
-    throw new UploadRefused(415, uploadMessages.wrongType[kind]);
+    throw refused("unsupported_media_type", uploadMessages.wrongType[kind]);
   }
 
   const { db } = services.database;
@@ -127,13 +122,13 @@ async function* limitedBytes(
     try {
       chunk = await reader.read();
     } catch {
-      throw new UploadRefused(400, "The upload was interrupted. Please try again.");
+      throw refused("invalid_request", "The upload was interrupted. Please try again.");
     }
     if (chunk.done) return;
     total += chunk.value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => {});
-      throw new UploadRefused(413, tooLarge);
+      throw refused("payload_too_large", tooLarge);
     }
     yield Buffer.from(chunk.value.buffer, chunk.value.byteOffset, chunk.value.byteLength);
   }
@@ -167,7 +162,7 @@ async function toCover(source: Readable): Promise<Buffer> {
       .webp({ quality: 80 })
       .toBuffer();
   } catch {
-    throw new UploadRefused(415, uploadMessages.unreadableImage);
+    throw refused("unsupported_media_type", uploadMessages.unreadableImage);
   }
 }
 

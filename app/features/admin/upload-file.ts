@@ -1,4 +1,5 @@
-import { type UploadKind, uploadMessages } from "./upload-rules";
+import type { UploadKind } from "~/features/shop/model";
+import { uploadMessages } from "./upload-rules";
 
 export type UploadedFile = { id: string; kind: UploadKind; name: string; size: number; url: string | null };
 

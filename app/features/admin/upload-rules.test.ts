@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAcceptableFileName, maxBytes, safeBaseName } from "./upload-rules";
+import { ACCEPTED, isAcceptableFileName, maxBytes, PICKER_ACCEPT, safeBaseName } from "./upload-rules";
 
 describe("upload rules", () => {
   it.each(["guide.pdf", "Chakra Guide (v2).PDF", "Zoë’s meditation.mp3"])("accepts the name %s", (name) => {
@@ -24,5 +24,15 @@ describe("upload rules", () => {
     expect(maxBytes("file", limits)).toBe(200 * 1024 * 1024);
     expect(maxBytes("attachment", limits)).toBe(200 * 1024 * 1024);
     expect(maxBytes("image", limits)).toBe(10 * 1024 * 1024);
+  });
+
+  it("stores what it accepts as the shop's media types, and offers the same in the pickers", () => {
+    expect(ACCEPTED.file.opus).toEqual({ ext: "ogg", mime: "audio/ogg", folder: "audios" });
+    expect(ACCEPTED.image.jpg).toEqual({ ext: "webp", mime: "image/webp", folder: "covers" });
+    expect(ACCEPTED.attachment).toEqual({ pdf: { ext: "pdf", mime: "application/pdf", folder: "pdfs" } });
+    expect(PICKER_ACCEPT.file).toBe(
+      ".pdf,application/pdf,.mp3,audio/mpeg,.m4a,audio/mp4,.ogg,audio/ogg,.wav,audio/wav,.mp4,video/mp4,.webm,video/webm",
+    );
+    expect(PICKER_ACCEPT.image).toBe("image/png,image/jpeg,image/webp,image/avif");
   });
 });

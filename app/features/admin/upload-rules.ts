@@ -1,47 +1,60 @@
+import { MEDIA_TYPES, type MediaExtension, type UploadKind } from "~/features/shop/model";
 import { slugify } from "./slugify";
 
 /**
  * What an admin may upload, shared by the browser (file picker filters, size pre-check) and the
- * server (which decides by the bytes themselves, never by the name or the browser's type).
+ * server (which decides by the bytes themselves, never by the name or the browser's type). The
+ * stored types come from the shop's one media-type table.
  */
-export type UploadKind = "file" | "attachment" | "image";
-
-export const UPLOAD_KINDS: readonly UploadKind[] = ["file", "attachment", "image"];
-
 export type UploadLimits = { maxFileMb: number; maxImageMb: number };
 
-type Accepted = { ext: string; mime: string; folder: string };
+type Accepted = { ext: MediaExtension; mime: string; folder: string };
 
-const pdf: Accepted = { ext: "pdf", mime: "application/pdf", folder: "pdfs" };
+/**
+ * For each kind, the types `file-type` may report for the sniffed content, and what each is stored
+ * as. Ogg variants are kept as .ogg; covers are re-encoded to WebP whatever they arrive as.
+ */
+const STORED_AS: Record<UploadKind, Record<string, MediaExtension>> = {
+  file: {
+    pdf: "pdf",
+    mp3: "mp3",
+    m4a: "m4a",
+    ogg: "ogg",
+    oga: "ogg",
+    opus: "ogg",
+    wav: "wav",
+    mp4: "mp4",
+    webm: "webm",
+  },
+  attachment: { pdf: "pdf" },
+  image: { png: "webp", jpg: "webp", webp: "webp", avif: "webp" },
+};
+
+const accepted = (ext: MediaExtension): Accepted => ({
+  ext,
+  mime: MEDIA_TYPES[ext].mime,
+  folder: MEDIA_TYPES[ext].folder,
+});
 
 /** Accepted types by kind, keyed by the extension `file-type` reports for the sniffed content. */
 export const ACCEPTED: Record<UploadKind, Record<string, Accepted>> = {
-  file: {
-    pdf,
-    mp3: { ext: "mp3", mime: "audio/mpeg", folder: "audios" },
-    m4a: { ext: "m4a", mime: "audio/mp4", folder: "audios" },
-    ogg: { ext: "ogg", mime: "audio/ogg", folder: "audios" },
-    oga: { ext: "ogg", mime: "audio/ogg", folder: "audios" },
-    opus: { ext: "ogg", mime: "audio/ogg", folder: "audios" },
-    wav: { ext: "wav", mime: "audio/wav", folder: "audios" },
-    mp4: { ext: "mp4", mime: "video/mp4", folder: "videos" },
-    webm: { ext: "webm", mime: "video/webm", folder: "videos" },
-  },
-  attachment: { pdf },
-  // Covers are re-encoded to WebP whatever they arrive as.
-  image: {
-    png: { ext: "webp", mime: "image/webp", folder: "covers" },
-    jpg: { ext: "webp", mime: "image/webp", folder: "covers" },
-    webp: { ext: "webp", mime: "image/webp", folder: "covers" },
-    avif: { ext: "webp", mime: "image/webp", folder: "covers" },
-  },
+  file: Object.fromEntries(Object.entries(STORED_AS.file).map(([sniffed, ext]) => [sniffed, accepted(ext)])),
+  attachment: Object.fromEntries(
+    Object.entries(STORED_AS.attachment).map(([sniffed, ext]) => [sniffed, accepted(ext)]),
+  ),
+  image: Object.fromEntries(Object.entries(STORED_AS.image).map(([sniffed, ext]) => [sniffed, accepted(ext)])),
 };
 
-/** The `accept` attribute of each file picker. */
+/** The picker's MIME type for each sniffed extension a browser knows the file by. */
+const PICKER_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", avif: "image/avif" };
+
+/** The `accept` attribute of each file picker: the stored types, named as a browser knows them. */
 export const PICKER_ACCEPT: Record<UploadKind, string> = {
-  file: ".pdf,application/pdf,.mp3,audio/mpeg,.m4a,audio/mp4,.ogg,audio/ogg,.wav,audio/wav,.mp4,video/mp4,.webm,video/webm",
+  file: [...new Set(Object.values(STORED_AS.file))].flatMap((ext) => [`.${ext}`, MEDIA_TYPES[ext].mime]).join(","),
   attachment: ".pdf,application/pdf",
-  image: "image/png,image/jpeg,image/webp,image/avif",
+  image: Object.keys(STORED_AS.image)
+    .map((ext) => PICKER_TYPES[ext] ?? `image/${ext}`)
+    .join(","),
 };
 
 /** The size limit of a kind, in bytes. Video and audio share the PDF limit. */

@@ -15,7 +15,7 @@ import { buffer } from "node:stream/consumers";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
-import { seedCatalogue } from "~/features/catalogue/seed-catalogue.server";
+import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
 import { authAttempts, downloadLog, purchases, subscribers } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import type { Storage } from "~/lib/storage/storage.server";

@@ -12,6 +12,8 @@ import * as schema from "./schema.server";
 
 /** Both drivers share this base type, so feature code never knows which one runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => ...)`: on PGlite, the only one usable there. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DatabaseHandle = {
   db: Database;

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  ACCESS_GRANTS,
+  PAYMENT_PROVIDERS,
+  PRODUCT_TYPES,
+  PURCHASE_STATUSES,
+  type PurchaseLine,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+  UPLOAD_KINDS,
+} from "~/features/shop/model";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -94,7 +104,7 @@ export const products = pgTable(
     shortDescription: text("short_description").notNull().default(""),
     description: text("description").notNull().default(""),
     category: text("category"),
-    productType: text("product_type").notNull().default("digital_guide"),
+    productType: text("product_type", { enum: PRODUCT_TYPES }).notNull().default("digital_guide"),
     priceCents: integer("price_cents").notNull().default(0),
     durationMinutes: integer("duration_minutes"),
     imageUrl: text("image_url"),
@@ -126,13 +136,12 @@ export const purchases = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "restrict" }),
-    /** 'paid' is the only value shown to users; also 'pending', 'refunded'. */
-    status: text("status").notNull(),
+    /** Its life is described where the values are (`PURCHASE_STATUSES`); users only see 'paid'. */
+    status: text("status", { enum: PURCHASE_STATUSES }).notNull(),
     createdAt: createdAt(),
     totalAmountCents: integer("total_amount_cents").notNull(),
     productIds: text("product_ids").array().notNull(),
-    /** 'stripe', 'demo' or 'free'. */
-    provider: text("provider").notNull(),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
     /** The provider's checkout or payment reference; unique so one checkout fulfils once. */
     providerRef: text("provider_ref"),
     /** UK Consumer Contracts Regulations reg. 37: when and to what wording the buyer consented. */
@@ -140,11 +149,15 @@ export const purchases = pgTable(
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     /** The provider's payment reference (Stripe PaymentIntent), which refunds and disputes name. */
     paymentRef: text("payment_ref"),
+    /** What each line charged, as charged (null for purchases made before lines were recorded). */
+    lines: jsonb("lines").$type<PurchaseLine[]>(),
   },
   (t) => [
     index("purchases_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("purchases_provider_ref_idx").on(t.provider, t.providerRef),
     index("purchases_payment_ref_idx").on(t.paymentRef),
+    // Open checkouts, for expiring stale ones: a small index, as few checkouts are open at a time.
+    index("purchases_open_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -159,8 +172,8 @@ export const downloadLog = pgTable(
     productId: text("product_id").notNull(),
     /** The storage key served. */
     fileKey: text("file_key").notNull(),
-    /** Why it was allowed: 'purchase', 'membership' or 'free'. */
-    grant: text("grant").notNull(),
+    /** Why it was allowed. */
+    grant: text("grant", { enum: ACCESS_GRANTS }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("download_log_user_idx").on(t.userId, t.createdAt)],
@@ -172,7 +185,7 @@ export const subscribers = pgTable("subscribers", {
   subscribed: boolean("subscribed").notNull().default(false),
   subscriptionTier: text("subscription_tier"),
   subscriptionEnd: timestamp("subscription_end", { withTimezone: true }),
-  provider: text("provider"),
+  provider: text("provider", { enum: PAYMENT_PROVIDERS }),
   providerCustomerId: text("provider_customer_id"),
   providerSubscriptionId: text("provider_subscription_id"),
   /** The subscription will not renew: access lasts to subscription_end. */
@@ -201,8 +214,7 @@ export const uploads = pgTable(
   "uploads",
   {
     id: text("id").primaryKey(),
-    /** 'file' (a product's main file), 'attachment' (a PDF attachment) or 'image' (a cover). */
-    kind: text("kind").notNull(),
+    kind: text("kind", { enum: UPLOAD_KINDS }).notNull(),
     storageKey: text("storage_key").notNull().unique(),
     originalName: text("original_name").notNull(),
     contentType: text("content_type").notNull(),
@@ -213,6 +225,37 @@ export const uploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("uploads_unused_idx").on(t.productId, t.createdAt)],
+);
+
+/**
+ * Money going back to a buyer. Recorded `pending` in the same transaction as the decision to refund,
+ * then sent to the provider with the refund's id as its idempotency key, so a crash or a provider
+ * outage between the two leaves a refund that is retried, never one that is lost or made twice.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    purchaseId: text("purchase_id")
+      .notNull()
+      .references(() => purchases.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** The products the refund is for. */
+    productIds: text("product_ids").array().notNull(),
+    reason: text("reason", { enum: REFUND_REASONS }).notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    /** The provider's refund reference, once made. */
+    providerRef: text("provider_ref"),
+    /** Why the provider refused, for the owner to act on. */
+    failure: text("failure"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    // One refund per purchase and reason: deciding twice (a redelivered event) cannot refund twice.
+    uniqueIndex("refunds_purchase_reason_idx").on(t.purchaseId, t.reason),
+    index("refunds_pending_idx").on(t.status, t.createdAt),
+  ],
 );
 
 /** Payment-provider events already handled, so a redelivered webhook is a no-op. */
@@ -226,4 +269,5 @@ export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type Purchase = typeof purchases.$inferSelect;
 export type Subscriber = typeof subscribers.$inferSelect;
+export type Refund = typeof refunds.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;

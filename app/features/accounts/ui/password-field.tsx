@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { passwordRules, passwordStrength } from "../auth-schemas";
+import { PASSWORD_MAX, PASSWORD_MIN, passwordRules, passwordStrength } from "../auth-schemas";
 
 const strengthClass = {
   empty: "text-gray-600",
@@ -47,8 +47,8 @@ export function PasswordField({
           disabled={disabled}
           ref={input}
           onChange={(event) => setValue(event.target.value)}
-          minLength={withChecklist ? 8 : undefined}
-          maxLength={withChecklist ? 128 : undefined}
+          minLength={withChecklist ? PASSWORD_MIN : undefined}
+          maxLength={withChecklist ? PASSWORD_MAX : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
           className={`w-full rounded-xl border bg-white px-4 py-3 pr-14 text-base ${withChecklist ? strengthClass[strength] : "text-ink"} ${error ? "border-red-600" : "border-plum-200"} disabled:bg-gray-100`}

@@ -1,0 +1,100 @@
+import { and, eq } from "drizzle-orm";
+import { processedEvents, purchases } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+import { type Fulfilment, fulfilCheckout } from "./fulfil-checkout.server";
+import { getPaymentProvider } from "./get-payment-provider.server";
+import type { PaidCheckout, PaymentEvent } from "./payment-provider.server";
+import { sendReceipt } from "./send-receipt.server";
+import { settleRefund } from "./settle-refund.server";
+import { syncSubscription } from "./sync-subscription.server";
+
+export type PaymentEventOutcome = "duplicate" | "fulfilled" | "already-fulfilled" | "updated" | "ignored";
+
+/**
+ * Applies one payment event, from the Stripe webhook, the success page, the demo checkout's Pay
+ * button or reconciliation, in one transaction: the event id is recorded once (a redelivery is a
+ * no-op), and a paid checkout becomes a purchase in `fulfilCheckout`.
+ * See docs/decisions/021-fulfilment-idempotency.md.
+ */
+export async function applyPaymentEvent(
+  services: AppServices,
+  input: { eventId?: string | undefined; eventType?: string | undefined; event: PaymentEvent },
+): Promise<{ outcome: PaymentEventOutcome }> {
+  const { event } = input;
+  let paid: { checkout: PaidCheckout; fulfilment: Extract<Fulfilment, { fulfilled: true }> } | null = null;
+
+  const outcome = await services.database.db.transaction(async (tx): Promise<PaymentEventOutcome> => {
+    // PGlite trap: inside this callback only `tx` may be used, never `db`.
+    if (input.eventId) {
+      const recorded = await tx
+        .insert(processedEvents)
+        .values({ id: input.eventId, type: input.eventType ?? event.kind })
+        .onConflictDoNothing()
+        .returning({ id: processedEvents.id });
+      if (recorded.length === 0) return "duplicate";
+    }
+    switch (event.kind) {
+      case "checkout.paid": {
+        const fulfilment = await fulfilCheckout(tx, event.checkout, event.subscription);
+        if (!fulfilment.fulfilled) return "already-fulfilled";
+        paid = { checkout: event.checkout, fulfilment };
+        return "fulfilled";
+      }
+      case "checkout.failed":
+        // An asynchronous payment (a bank debit, say) failed: nothing is granted; the pending row says so.
+        await tx
+          .update(purchases)
+          .set({ status: "failed" })
+          .where(
+            and(
+              eq(purchases.provider, event.provider),
+              eq(purchases.providerRef, event.ref),
+              eq(purchases.status, "pending"),
+            ),
+          );
+        return "updated";
+      case "subscription.changed":
+        await syncSubscription(tx, event.subscription);
+        return "updated";
+      case "payment.reversed":
+        await tx
+          .update(purchases)
+          .set({ status: "refunded", refundedAt: new Date() })
+          .where(and(eq(purchases.provider, event.provider), eq(purchases.paymentRef, event.paymentRef)));
+        return "updated";
+      case "ignored":
+        return "ignored";
+    }
+  });
+
+  if (paid) await afterFulfilment(services, paid);
+  if (outcome !== "duplicate" && outcome !== "ignored") {
+    services.logger.info({ eventId: input.eventId, kind: event.kind, outcome }, "payment event handled");
+  }
+  return { outcome };
+}
+
+/**
+ * What follows a sale once it is committed: the receipt for what it gives, the refunds it recorded
+ * (sent to the provider, each telling the buyer), and a subscription that must not run. A failure
+ * here never undoes the sale; refunds left pending are retried.
+ */
+async function afterFulfilment(
+  services: AppServices,
+  { checkout, fulfilment }: { checkout: PaidCheckout; fulfilment: Extract<Fulfilment, { fulfilled: true }> },
+) {
+  if (fulfilment.granted.length > 0) {
+    await sendReceipt(services, { ...checkout, productIds: fulfilment.granted, totalCents: fulfilment.grantedCents });
+  }
+  for (const refundId of fulfilment.refundIds) await settleRefund(services, refundId);
+  if (fulfilment.cancelSubscriptionId) {
+    try {
+      await getPaymentProvider(services).cancelSubscription(fulfilment.cancelSubscriptionId);
+    } catch (error) {
+      services.logger.error(
+        { err: error, subscriptionId: fulfilment.cancelSubscriptionId },
+        "could not cancel a second subscription of a member; cancel it in the Stripe Dashboard",
+      );
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { AppError } from "~/lib/app-error";
+import { z } from "~/lib/zod";
+import { type CheckoutProduct, checkoutMessages, checkoutProductSchema, LIMITS, shopMessages } from "./model";
+
+const checkoutRequestSchema = z.object({
+  products: z.array(z.unknown()).min(1).max(LIMITS.maxCheckoutLines),
+  consent: z.literal(true, { error: checkoutMessages.consentMissing }),
+});
+
+export type CheckoutRequest = { products: CheckoutProduct[]; consent: true };
+
+/**
+ * POST /checkout's body: the products the buyer saw (each passing the spec §5 check) and their
+ * consent to immediate access. Only the ids are believed; titles and prices come from the database.
+ */
+export function parseCheckoutRequest(body: unknown): CheckoutRequest {
+  const parsed = checkoutRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const consentMissing = parsed.error.issues.some((issue) => issue.path[0] === "consent");
+    throw new AppError(
+      "invalid_request",
+      consentMissing ? checkoutMessages.consentMissing : checkoutMessages.invalidRequest,
+      shopMessages.paymentError.title,
+    );
+  }
+  if (!productsLookValid(parsed.data.products)) throw new AppError("security_error", shopMessages.securityError);
+  return { products: parsed.data.products as CheckoutProduct[], consent: true };
+}
+
+/** True when every product passes the §5 check. */
+export function productsLookValid(products: unknown[]): boolean {
+  return products.every((p) => checkoutProductSchema.safeParse(p).success);
+}
+
+/** Spec §5 Payment URL: only the configured provider's checkout host is accepted. */
+export function isAllowedCheckoutUrl(url: string, allowedHosts: readonly string[], currentOrigin: string): boolean {
+  try {
+    const parsed = new URL(url, currentOrigin);
+    if (!allowedHosts.includes(parsed.host)) return false;
+    return parsed.protocol === "https:" || parsed.origin === currentOrigin;
+  } catch {
+    return false;
+  }
+}

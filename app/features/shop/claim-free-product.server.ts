@@ -1,0 +1,33 @@
+import { AppError } from "~/lib/app-error";
+import { purchases } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+import { getProduct } from "./get-product.server";
+import { checkoutMessages, isFree } from "./model";
+
+/**
+ * A signed-in 'Download Free' / 'Access Free': a paid purchase of £0.00 with no payment provider, so
+ * it is listed in My Sacred Downloads. Claiming twice records it once. Returns the download address,
+ * or null when the product has no file yet.
+ */
+export async function claimFreeProduct(
+  services: AppServices,
+  account: { id: string },
+  productId: string,
+): Promise<{ downloadUrl: string | null }> {
+  const product = await getProduct(services.database.db, productId);
+  if (!product) throw new AppError("not_found", checkoutMessages.productNotFound);
+  if (!isFree(product)) throw new AppError("invalid_request", checkoutMessages.notFree);
+  await services.database.db
+    .insert(purchases)
+    .values({
+      id: crypto.randomUUID(),
+      userId: account.id,
+      status: "paid",
+      totalAmountCents: 0,
+      productIds: [product.id],
+      provider: "free",
+      providerRef: `${account.id}:${product.id}`,
+    })
+    .onConflictDoNothing();
+  return { downloadUrl: product.downloadUrl ? `/api/downloads/${product.id}` : null };
+}

@@ -1,0 +1,123 @@
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { AppError } from "~/lib/app-error";
+import { products, purchases } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+import { getMembership } from "./get-membership.server";
+import { getOwnedProductIds } from "./get-owned-product-ids.server";
+import { getPaymentProvider } from "./get-payment-provider.server";
+import { getProductsByIds } from "./get-product.server";
+import { CONSENT_WORDING, checkoutMessages, LIMITS, paymentInnerMessages, subscriptionInnerMessages } from "./model";
+import { CheckoutError } from "./payment-provider.server";
+import { planCheckout } from "./plan-checkout";
+
+/**
+ * Starts a checkout for the signed-in user, who has consented to immediate access. What is charged
+ * is planned from our database and the buyer's facts (`planCheckout`); the provider gets the lines,
+ * and a pending purchase records the checkout and the consent until the payment is confirmed.
+ * Refusals are thrown as AppErrors with the spec's titles.
+ */
+export async function createCheckout(
+  services: AppServices,
+  account: { id: string; email: string },
+  input: { productIds: string[]; seenPrices?: ReadonlyMap<string, number> },
+): Promise<{ url: string; mode: "payment" | "subscription" }> {
+  const { db } = services.database;
+  const [found, owned, membership] = await Promise.all([
+    getProductsByIds(db, [...new Set(input.productIds)]),
+    getOwnedProductIds(db, account.id),
+    getMembership(db, account.email),
+  ]);
+  const plan = planCheckout({
+    requestedIds: input.productIds,
+    found,
+    owned,
+    member: membership.subscribed,
+    seenPrices: input.seenPrices,
+  });
+  const isSubscription = plan.mode === "subscription";
+  const title = isSubscription ? "Subscription Error" : "Payment Error";
+
+  const provider = getPaymentProvider(services);
+  const purchaseId = crypto.randomUUID();
+  const consentAt = new Date().toISOString();
+  let checkout: { ref: string; url: string };
+  try {
+    checkout = await provider.createCheckout({
+      mode: plan.mode,
+      purchaseId,
+      user: account,
+      lines: plan.lines,
+      totalCents: plan.totalCents,
+      consentAt,
+    });
+  } catch (error) {
+    services.logger.error({ err: error, provider: provider.name }, "checkout creation failed");
+    const message =
+      error instanceof CheckoutError
+        ? error.message
+        : isSubscription
+          ? subscriptionInnerMessages.failed
+          : paymentInnerMessages.failed;
+    throw new AppError("provider_failed", message, title);
+  }
+
+  // The pending row carries the consent; the webhook or Pay turns it paid. If a webhook won the race
+  // and inserted the paid row first, this insert is a no-op. The products are share-locked and
+  // checked again first: an admin deleting one meanwhile either waits and then finds this checkout
+  // (and archives the product instead), or went first, and then the buyer never gets a payment link.
+  const productIds = plan.lines.map((line) => line.productId);
+  const opened = await db.transaction(async (tx) => {
+    const live = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, productIds), isNull(products.archivedAt)))
+      .for("share");
+    if (live.length !== productIds.length) return null;
+    await tx
+      .insert(purchases)
+      .values({
+        id: purchaseId,
+        userId: account.id,
+        status: "pending",
+        totalAmountCents: plan.totalCents,
+        productIds,
+        provider: provider.name,
+        providerRef: checkout.ref,
+        consent: { at: consentAt, wording: CONSENT_WORDING },
+        lines: plan.lines,
+      })
+      .onConflictDoNothing();
+    // One account holds a few open checkouts at most: the oldest beyond that are closed.
+    const open = await tx
+      .select({ id: purchases.id, ref: purchases.providerRef })
+      .from(purchases)
+      .where(and(eq(purchases.userId, account.id), eq(purchases.status, "pending")))
+      .orderBy(desc(purchases.createdAt), desc(purchases.id));
+    const closed = open.slice(LIMITS.maxOpenCheckouts).filter((row) => row.id !== purchaseId);
+    if (closed.length > 0) {
+      await tx
+        .update(purchases)
+        .set({ status: "expired" })
+        .where(
+          and(
+            inArray(
+              purchases.id,
+              closed.map((row) => row.id),
+            ),
+            eq(purchases.status, "pending"),
+          ),
+        );
+    }
+    return { closedRefs: closed.flatMap((row) => (row.ref ? [row.ref] : [])) };
+  });
+  if (!opened) {
+    await provider.expireCheckout(checkout.ref).catch(() => {});
+    throw new AppError("conflict", checkoutMessages.unavailable, title);
+  }
+  for (const ref of opened.closedRefs) {
+    await provider
+      .expireCheckout(ref)
+      .catch((error: unknown) => services.logger.warn({ err: error, ref }, "could not close an old checkout"));
+  }
+  return { url: checkout.url, mode: plan.mode };
+}

@@ -1,0 +1,28 @@
+import { and, eq } from "drizzle-orm";
+import { purchases } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+import { getProductsByIds } from "../get-product.server";
+import { isPlan } from "../model";
+
+/** A demo checkout of this user, with its products as they were priced; null when there is none. */
+export async function getDemoCheckout(services: AppServices, userId: string, checkoutId: string) {
+  const { db } = services.database;
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.id, checkoutId), eq(purchases.userId, userId), eq(purchases.provider, "demo")));
+  if (!row) return null;
+  const items = await getProductsByIds(db, row.productIds);
+  return {
+    id: row.id,
+    status: row.status,
+    totalCents: row.totalAmountCents,
+    productIds: row.productIds,
+    consentAt: row.consent?.at ?? null,
+    isSubscription: row.productIds.some((id) => isPlan({ id })),
+    items: row.productIds.map((pid) => {
+      const product = items.find((p) => p.id === pid);
+      return { id: pid, title: product?.title ?? pid, priceCents: product?.priceCents ?? 0 };
+    }),
+  };
+}

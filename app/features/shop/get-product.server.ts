@@ -1,0 +1,18 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Database } from "~/lib/db/client.server";
+import { type Product, products } from "~/lib/db/schema.server";
+
+/** One product of the catalogue, or undefined (archived products are gone from the catalogue). */
+export async function getProduct(db: Database, id: string): Promise<Product | undefined> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.archivedAt)));
+  return row;
+}
+
+/** Products by id, archived ones included: buyers keep what they bought. */
+export async function getProductsByIds(db: Database, ids: string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(products).where(inArray(products.id, ids));
+}

@@ -1,0 +1,58 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/lib/db/client.server";
+import { purchases } from "~/lib/db/schema.server";
+import { getProductsByIds } from "./get-product.server";
+import { mediaTypeOf } from "./model";
+
+/**
+ * One page of this user's paid purchases, newest first, each with its products, and how many paid
+ * purchases there are in all. Both go through purchases_user_idx (user_id, created_at): the page reads
+ * the entries up to its last row and the products it names, never the whole history.
+ */
+export async function listPurchases(
+  db: Database,
+  userId: string,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  const paid = and(eq(purchases.userId, userId), eq(purchases.status, "paid"));
+  // The count rides along with the page, so the embedded database (one query at a time) is asked once.
+  const rows = await db
+    .select({
+      id: purchases.id,
+      createdAt: purchases.createdAt,
+      totalAmountCents: purchases.totalAmountCents,
+      productIds: purchases.productIds,
+      total: sql<number>`(select count(*) from ${purchases} where ${paid})`.mapWith(Number),
+    })
+    .from(purchases)
+    .where(paid)
+    // The id breaks ties between purchases made in the same instant, so none shows twice or never.
+    .orderBy(desc(purchases.createdAt), desc(purchases.id))
+    .limit(limit)
+    .offset(offset);
+  // An empty page (no purchases, or past the last page) carries no count: ask for it.
+  const total = rows[0]?.total ?? (await db.select({ n: count() }).from(purchases).where(paid))[0]?.n ?? 0;
+  // Only the products this page names: at most a few per purchase.
+  const products = new Map(
+    (await getProductsByIds(db, [...new Set(rows.flatMap((r) => r.productIds))])).map((p) => [p.id, p]),
+  );
+  return {
+    total,
+    purchases: rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      totalCents: row.totalAmountCents,
+      products: row.productIds.map((id) => {
+        const product = products.get(id);
+        return {
+          id,
+          title: product?.title ?? "Product no longer available",
+          productType: product?.productType ?? "digital_guide",
+          hasDownload: Boolean(product?.downloadUrl),
+          isAudio: mediaTypeOf(product?.downloadUrl)?.family === "audio",
+          attachmentCount: product?.pdfAttachments.length ?? 0,
+        };
+      }),
+    })),
+  };
+}

@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import { subscribers } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+import { getPaymentProvider } from "./get-payment-provider.server";
+
+export type ManageResult =
+  | { kind: "portal"; url: string }
+  | { kind: "cancelled"; endsAt: Date | null }
+  | { kind: "none" };
+
+/**
+ * 'Manage membership': Stripe's customer portal when the plan is on Stripe; in demo mode the plan is
+ * set to end at the close of the paid period (access continues until then).
+ */
+export async function manageMembership(services: AppServices, account: { email: string }): Promise<ManageResult> {
+  const { db } = services.database;
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.email, account.email.toLowerCase()));
+  if (!row?.subscribed) return { kind: "none" };
+  if (row.provider === "stripe" && row.providerCustomerId) {
+    const url = await getPaymentProvider(services).createPortalUrl(
+      row.providerCustomerId,
+      `${services.env.PUBLIC_URL}/my-purchases`,
+    );
+    if (url) return { kind: "portal", url };
+  }
+  if (row.provider === "demo") {
+    await db.update(subscribers).set({ cancelAtPeriodEnd: true }).where(eq(subscribers.email, row.email));
+    return { kind: "cancelled", endsAt: row.subscriptionEnd };
+  }
+  return { kind: "none" };
+}

@@ -1,0 +1,32 @@
+import { formatAmount } from "~/lib/format-price";
+import { renderEmail, type Sender } from "~/lib/mail/email-layout";
+import type { MailMessage } from "~/lib/mail/mailer.server";
+import type { RefundReason } from "./model";
+
+const WHY: Record<RefundReason, string> = {
+  admin: "Your refund has been approved.",
+  already_owned:
+    "You paid for something you already had: it was bought through another checkout, or your Digital Access membership includes it. You are never charged twice, so that payment has been refunded.",
+  unavailable:
+    "Something you paid for was withdrawn from sale before your payment arrived, so that payment has been refunded.",
+};
+
+/** The buyer's notice of money sent back: how much, for what, why, and when it reaches their card. */
+export function refundEmail(
+  sender: Sender,
+  to: { email: string; name: string },
+  refund: { orderId: string; reason: RefundReason; amountCents: number; titles: string[]; accountUrl: string },
+): MailMessage {
+  return renderEmail(sender, {
+    to: to.email,
+    subject: `Your ${sender.brand} refund of ${formatAmount(refund.amountCents)}`,
+    paragraphs: [`Hello ${to.name},`, WHY[refund.reason]],
+    rows: [
+      { label: "Order", value: `#${refund.orderId.slice(0, 8)}` },
+      ...refund.titles.map((title) => ({ label: title, value: "Refunded" })),
+      { label: "Refund", value: formatAmount(refund.amountCents) },
+    ],
+    action: { label: "My Sacred Downloads", url: refund.accountUrl },
+    after: ["Approved refunds reach your card within 5-10 business days, as our Refund Policy says."],
+  });
+}

@@ -1,0 +1,120 @@
+import { and, eq } from "drizzle-orm";
+import { site } from "~/content/site";
+import type { Transaction } from "~/lib/db/client.server";
+import { type Purchase, purchases, refunds, subscribers, user } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+import { getPaymentProvider } from "./get-payment-provider.server";
+import { getProductsByIds } from "./get-product.server";
+import { isPlan, type RefundReason } from "./model";
+import { RefundError } from "./payment-provider.server";
+import { refundEmail } from "./refund-email";
+
+export type SettledRefund = { status: "succeeded" | "failed" | "pending"; failure?: string | undefined };
+
+/**
+ * Sends a recorded refund to the provider and tells the buyer. The refund's id is the provider's
+ * idempotency key, so settling twice (a retry, two processes) refunds once, and only the call that
+ * marks it succeeded sends the e-mail. A provider that refuses marks it failed, with the reason, for
+ * the owner to act on; an outage leaves it pending, to be retried (`retryPendingRefunds`).
+ */
+export async function settleRefund(services: AppServices, refundId: string): Promise<SettledRefund> {
+  const { db } = services.database;
+  const [row] = await db
+    .select({ refund: refunds, purchase: purchases })
+    .from(refunds)
+    .innerJoin(purchases, eq(purchases.id, refunds.purchaseId))
+    .where(eq(refunds.id, refundId));
+  if (!row) return { status: "failed", failure: "No such refund" };
+  const { refund, purchase } = row;
+  if (refund.status !== "pending") return { status: refund.status, failure: refund.failure ?? undefined };
+
+  const provider = getPaymentProvider(services);
+  let providerRef: string;
+  try {
+    if (purchase.provider !== provider.name) {
+      throw new RefundError(`This purchase was paid through ${purchase.provider}, which is not configured here.`);
+    }
+    if (!purchase.paymentRef) {
+      throw new RefundError(
+        "Membership payments are refunded from the Stripe Dashboard; the subscription was cancelled so it will not renew.",
+      );
+    }
+    providerRef = await provider.refund({
+      key: refund.id,
+      purchaseId: purchase.id,
+      paymentRef: purchase.paymentRef,
+      amountCents: refund.amountCents,
+    });
+  } catch (error) {
+    if (!(error instanceof RefundError)) {
+      services.logger.warn({ err: error, refundId }, "refund not sent yet; it will be retried");
+      return { status: "pending" };
+    }
+    await db
+      .update(refunds)
+      .set({ status: "failed", failure: error.message, completedAt: new Date() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")));
+    services.logger.error({ refundId, purchaseId: purchase.id, reason: error.message }, "refund refused");
+    return { status: "failed", failure: error.message };
+  }
+
+  const settled = await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(refunds)
+      .set({ status: "succeeded", providerRef, completedAt: new Date() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")))
+      .returning({ id: refunds.id });
+    // An admin's refund returns the whole purchase: access to what it bought ends now.
+    if (done && refund.reason === "admin") await endPurchase(tx, purchase);
+    return Boolean(done);
+  });
+  if (!settled) return { status: "succeeded" };
+  services.logger.info(
+    { refundId, purchaseId: purchase.id, cents: refund.amountCents, reason: refund.reason },
+    "refund made",
+  );
+  await sendRefundNotice(services, { ...refund, userId: purchase.userId });
+  return { status: "succeeded" };
+}
+
+async function sendRefundNotice(
+  services: AppServices,
+  refund: { purchaseId: string; userId: string; productIds: string[]; amountCents: number; reason: RefundReason },
+) {
+  try {
+    const { db } = services.database;
+    const [buyer] = await db
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, refund.userId));
+    if (!buyer) return;
+    const titled = await getProductsByIds(db, refund.productIds);
+    const titles = refund.productIds.map((id) => titled.find((p) => p.id === id)?.title ?? id);
+    await services.mailer.send(
+      refundEmail({ brand: site.brand, email: site.email }, buyer, {
+        orderId: refund.purchaseId,
+        reason: refund.reason,
+        amountCents: refund.amountCents,
+        titles,
+        accountUrl: `${services.env.PUBLIC_URL}/my-purchases`,
+      }),
+    );
+  } catch (error) {
+    // The money went back whether or not the e-mail goes; the refund is recorded.
+    services.logger.error({ err: error, purchaseId: refund.purchaseId }, "refund e-mail failed");
+  }
+}
+
+/** A purchase refunded in full: it stops counting as paid, and a demo membership it paid for ends. */
+async function endPurchase(tx: Transaction, purchase: Purchase) {
+  await tx
+    .update(purchases)
+    .set({ status: "refunded", refundedAt: new Date() })
+    .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "paid")));
+  if (purchase.provider === "demo" && purchase.productIds.some((id) => isPlan({ id }))) {
+    await tx
+      .update(subscribers)
+      .set({ subscribed: false, cancelAtPeriodEnd: false, subscriptionEnd: new Date() })
+      .where(eq(subscribers.userId, purchase.userId));
+  }
+}

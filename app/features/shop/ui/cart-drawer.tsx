@@ -1,0 +1,123 @@
+import { Dialog } from "radix-ui";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { formatAmount, formatPrice } from "~/lib/format-price";
+import { amountToPay, type CurrentProduct, refreshLines } from "../cart-store";
+
+type RepricedLine = ReturnType<typeof refreshLines>["repriced"][number];
+
+import type { ShopState } from "../get-shop-state.server";
+import { includedInMembership } from "../model";
+import { useCart } from "./cart-provider";
+import { usePurchase } from "./use-purchase";
+
+/** The cart: each product once with its price, remove, and one checkout for the whole cart. */
+export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const cart = useCart();
+  const setOpen = onOpenChange;
+  const state = useFetcher<ShopState & { products: CurrentProduct[] }>();
+  const { load } = state;
+  const ids = cart.items.map((item) => item.id).join(",");
+  // Asked once each time the drawer opens (not when the refresh below changes the lines).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ids are read when it opens
+  useEffect(() => {
+    if (open) void load(`/shop-state?ids=${encodeURIComponent(ids)}`);
+  }, [open, load]);
+  const shop = state.data;
+  // The price shown is the price charged: lines take the catalogue's current prices.
+  const [repriced, setRepriced] = useState<RepricedLine[]>([]);
+  const { items, replace } = cart;
+  useEffect(() => {
+    if (!shop?.products) return;
+    const refreshed = refreshLines(items, shop.products);
+    if (refreshed.repriced.length > 0 || refreshed.cart.length !== items.length) replace(refreshed.cart);
+    if (refreshed.repriced.length > 0) setRepriced(refreshed.repriced);
+    // The lines it replaces bring it back once, with nothing left to change.
+  }, [shop, items, replace]);
+  const owned = new Set(shop?.owned ?? []);
+  const included = new Set(
+    cart.items.filter((i) => includedInMembership(i.product_type, shop?.member ?? false)).map((i) => i.id),
+  );
+  // What checkout will charge: neither what the buyer owns nor what membership includes.
+  const notCharged = new Set([...owned, ...included]);
+  const toPay = amountToPay(cart.items, notCharged);
+  const purchase = usePurchase({ signedIn: shop?.signedIn ?? false, checkoutHosts: shop?.checkoutHosts ?? [] });
+  const count = cart.items.length;
+
+  return (
+    <>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/50" />
+          <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-cream p-6 shadow-xl">
+            <div className="flex items-center justify-between">
+              <Dialog.Title className="font-serif text-2xl text-plum-900">Your Cart</Dialog.Title>
+              <Dialog.Close className="btn-ghost px-3" aria-label="Close cart">
+                ✕
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="sr-only">Products in your cart</Dialog.Description>
+            {count === 0 ? (
+              <p className="mt-8 text-muted">Your cart is empty.</p>
+            ) : (
+              <ul className="mt-6 flex-1 divide-y divide-plum-100 overflow-y-auto">
+                {cart.items.map((item) => (
+                  <li key={item.id} className="flex items-center gap-3 py-4">
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium text-plum-900">{item.title}</p>
+                      {repriced.some((r) => r.id === item.id) ? (
+                        <p className="text-xs font-semibold text-plum-800">
+                          Price updated from {formatPrice(repriced.find((r) => r.id === item.id)?.from ?? 0)}
+                        </p>
+                      ) : null}
+                      <p className="text-sm text-muted">
+                        {formatPrice(item.price_cents)}
+                        {notCharged.has(item.id) ? (
+                          <span className="ml-2 rounded-full bg-plum-100 px-2 py-0.5 text-xs text-plum-800">
+                            {owned.has(item.id)
+                              ? "Already yours: not charged"
+                              : "Included in your membership: not charged"}
+                          </span>
+                        ) : null}
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      className="btn-ghost px-3 text-sm"
+                      onClick={() => cart.remove(item.id)}
+                      aria-label={`Remove ${item.title}`}
+                    >
+                      Remove
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {count > 0 ? (
+              <div className="mt-4 border-t border-plum-100 pt-4">
+                <p className="flex justify-between font-semibold text-plum-900">
+                  <span>To pay</span>
+                  <span data-testid="cart-total">{formatAmount(toPay)}</span>
+                </p>
+                <p className="mt-1 text-xs text-muted">Digital products are bought once; each is charged once.</p>
+                <button
+                  type="button"
+                  className="btn-primary mt-4 w-full"
+                  disabled={toPay === 0 || state.state === "loading"}
+                  onClick={() => {
+                    const list = cart.items.filter((i) => !notCharged.has(i.id));
+                    setOpen(false);
+                    purchase.checkout(list);
+                  }}
+                >
+                  Checkout
+                </button>
+              </div>
+            ) : null}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      {purchase.dialog}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import { CartIcon } from "~/components/ui/cart-icon";
+import { formatPrice } from "~/lib/format-price";
+import { includedInMembership, isForSale } from "../model";
+import { buyLabel, categories } from "../product-labels";
+import type { ProductView } from "../product-view";
+import { CoverImage } from "./cover-image";
+import { ProductBadges } from "./product-badges";
+
+/** A product in the library: every field of spec §2 and its buy and add-to-cart buttons. */
+export function ProductCard({
+  product,
+  owned,
+  member = false,
+  onBuy,
+  onAddToCart,
+  onDownload,
+}: {
+  product: ProductView;
+  owned: boolean;
+  /** A Digital Access member downloads guides free (spec §4), so they are not offered for sale. */
+  member?: boolean;
+  onBuy(): void;
+  onAddToCart(): void;
+  onDownload(): void;
+}) {
+  const forSale = isForSale({ id: product.id, priceCents: product.price_cents, hasFile: product.has_download });
+  return (
+    <article className="card flex flex-col overflow-hidden" aria-labelledby={`product-${product.id}`}>
+      <div className="relative aspect-[1200/630] bg-plum-100">
+        {product.image_url ? <CoverImage src={product.image_url} lazy className="size-full object-cover" /> : null}
+        <ProductBadges product={product} onImage className="absolute top-3 left-3" />
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 id={`product-${product.id}`} className="text-xl">
+          {product.title}
+        </h3>
+        <p className="mt-2 text-sm text-muted">{product.short_description}</p>
+        <div className="mt-3 flex flex-wrap gap-1.5">
+          {categories(product.category).map((c) => (
+            <span key={c} className="rounded-full bg-plum-50 px-2.5 py-0.5 text-xs text-plum-700">
+              {c}
+            </span>
+          ))}
+        </div>
+        <div className="mt-4 flex items-center justify-between text-sm">
+          <span className="text-muted">{product.duration_minutes ? `${product.duration_minutes} min` : ""}</span>
+          <span className="font-serif text-2xl text-plum-900" data-testid="price">
+            {formatPrice(product.price_cents)}
+          </span>
+        </div>
+        <div className="mt-auto grid gap-2 pt-5">
+          <Link to={`/product/${product.id}`} className="btn-ghost" aria-label={`View Details: ${product.title}`}>
+            View Details
+          </Link>
+          <div className="grid grid-cols-[1fr_auto] gap-2">
+            {owned ? (
+              <button type="button" className="btn-primary" onClick={onDownload}>
+                Purchased - Download Available
+              </button>
+            ) : includedInMembership(product.product_type, member) ? (
+              <button type="button" className="btn-primary" onClick={onDownload}>
+                Member Benefits - Free Download
+              </button>
+            ) : (
+              <button type="button" className="btn-primary" onClick={onBuy} disabled={!forSale}>
+                {forSale ? buyLabel(product) : "Available Soon"}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn-outline px-3"
+              onClick={onAddToCart}
+              disabled={!forSale}
+              aria-label={`Add to cart: ${product.title}`}
+              title="Add to cart"
+            >
+              <CartIcon />
+            </button>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}

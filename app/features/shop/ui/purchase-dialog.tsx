@@ -1,0 +1,159 @@
+import { Dialog } from "radix-ui";
+import { useId, useState } from "react";
+import { showToast } from "~/components/ui/toast";
+import { readErrorBody } from "~/lib/app-error";
+import { formatPrice } from "~/lib/format-price";
+import { type CartProduct, type CurrentProduct, refreshLines } from "../cart-store";
+import { isAllowedCheckoutUrl, productsLookValid } from "../checkout-schemas";
+import { CONSENT_WORDING, isPlan, paymentInnerMessages, shopMessages, subscriptionInnerMessages } from "../model";
+import { useCart } from "./cart-provider";
+
+export type PurchaseDialogProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** What is being bought; the price shown is the sum, each product once. */
+  products: CartProduct[];
+  /** Hosts the provider's checkout may be on (spec §5 Payment URL). */
+  checkoutHosts: string[];
+  /** The products with the prices checkout now charges, after it refused a price the buyer had not seen. */
+  onProductsChange(products: CartProduct[]): void;
+};
+
+/**
+ * Spec §4 purchase dialog: idle → 'Processing...' → the provider's checkout in this same tab (a tab
+ * opened after a server round trip is blocked by some browsers); a failure returns to idle with a toast.
+ */
+export function PurchaseDialog({ open, onOpenChange, products, checkoutHosts, onProductsChange }: PurchaseDialogProps) {
+  const cart = useCart();
+  const [processing, setProcessing] = useState(false);
+  const [consent, setConsent] = useState(false);
+  const consentId = useId();
+  const isSubscription = products.length === 1 && products[0] !== undefined && isPlan(products[0]);
+  const total = products.reduce((sum, p) => sum + p.price_cents, 0);
+  const price = formatPrice(total);
+  const errorToast = isSubscription ? shopMessages.subscriptionError : shopMessages.paymentError;
+  const inner = isSubscription ? subscriptionInnerMessages : paymentInnerMessages;
+
+  async function pay() {
+    const payload = products.map((p) => ({
+      id: p.id,
+      title: p.title,
+      price_cents: p.price_cents,
+      product_type: p.product_type,
+      quantity: 1 as const,
+    }));
+    if (!productsLookValid(payload)) {
+      showToast({ ...shopMessages.securityError, variant: "destructive" });
+      return;
+    }
+    setProcessing(true);
+    try {
+      const res = await fetch("/checkout", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({ products: payload, consent }),
+      });
+      if (!res.ok) {
+        const refusal = await readErrorBody(res, { title: errorToast.title, description: inner.failed });
+        // The price changed since the page was drawn: show the new one here and in the cart.
+        if (refusal.code === "price_changed") await showCurrentPrices();
+        throw new CheckoutFailure(refusal.title, refusal.description);
+      }
+      const body = (await res.json().catch(() => ({}))) as { url?: string };
+      if (!body.url) throw new CheckoutFailure(errorToast.title, inner.noUrl);
+      if (!isAllowedCheckoutUrl(body.url, checkoutHosts, window.location.origin)) {
+        throw new CheckoutFailure(errorToast.title, inner.invalidUrl);
+      }
+      window.location.assign(body.url);
+      onOpenChange(false);
+    } catch (error) {
+      const failure =
+        error instanceof CheckoutFailure ? error : new CheckoutFailure(errorToast.title, errorToast.description);
+      showToast({ title: failure.title, description: failure.message, variant: "destructive" });
+      setProcessing(false);
+    }
+  }
+
+  async function showCurrentPrices() {
+    const ids = encodeURIComponent(products.map((p) => p.id).join(","));
+    const res = await fetch(`/shop-state?ids=${ids}`, { credentials: "same-origin" });
+    if (!res.ok) return;
+    const { products: current } = (await res.json()) as { products: CurrentProduct[] };
+    onProductsChange(
+      refreshLines(
+        products.map((p) => ({ ...p, quantity: 1 })),
+        current,
+      ).cart,
+    );
+    const inCart = refreshLines(cart.items, current);
+    if (inCart.repriced.length > 0) cart.replace(inCart.cart);
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!processing) onOpenChange(next);
+        if (!next) setConsent(false);
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="font-serif text-2xl text-plum-900">
+            {isSubscription ? "Subscribe to Digital Access" : "Complete Your Purchase"}
+          </Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-muted">
+            {isSubscription
+              ? `A monthly subscription: ${price} per month, cancel any time.`
+              : "A one-time payment. Your downloads appear in My Sacred Downloads straight after."}
+          </Dialog.Description>
+          <ul className="mt-4 divide-y divide-plum-100 rounded-xl border border-plum-100">
+            {products.map((p) => (
+              <li key={p.id} className="flex justify-between gap-4 px-4 py-3 text-sm">
+                <span className="font-medium text-plum-900">{p.title}</span>
+                <span className="shrink-0">
+                  {formatPrice(p.price_cents)}
+                  {isSubscription ? " / month" : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex gap-3 rounded-xl bg-plum-50 p-4">
+            <input
+              id={consentId}
+              type="checkbox"
+              className="mt-1 size-5 shrink-0 accent-plum-700"
+              checked={consent}
+              disabled={processing}
+              onChange={(e) => setConsent(e.target.checked)}
+            />
+            <label htmlFor={consentId} className="text-sm text-plum-900">
+              {CONSENT_WORDING}
+            </label>
+          </div>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Dialog.Close asChild>
+              <button type="button" className="btn-outline" disabled={processing}>
+                Cancel
+              </button>
+            </Dialog.Close>
+            <button type="button" className="btn-primary" disabled={processing || !consent} onClick={pay}>
+              {processing ? "Processing..." : isSubscription ? `Subscribe for ${price}` : `Pay ${price}`}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+class CheckoutFailure extends Error {
+  constructor(
+    readonly title: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
