@@ -63,5 +63,10 @@ describe("the payment URL check", () => {
     expect(isAllowedCheckoutUrl("http://checkout.stripe.com/x", ["checkout.stripe.com"], origin)).toBe(false);
     expect(isAllowedCheckoutUrl("javascript:alert(1)", ["checkout.stripe.com"], origin)).toBe(false);
     expect(isAllowedCheckoutUrl("/demo-checkout/abc", ["shop.example.org"], origin)).toBe(true);
+    // The demo page on this site, reached by another name than PUBLIC_URL (127.0.0.1 for localhost).
+    expect(isAllowedCheckoutUrl("/demo-checkout/abc", ["localhost:3000"], "http://127.0.0.1:3000")).toBe(true);
+    expect(isAllowedCheckoutUrl("//evil.example/demo-checkout/abc", ["localhost:3000"], "http://127.0.0.1:3000")).toBe(
+      false,
+    );
   });
 });

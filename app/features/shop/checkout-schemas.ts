@@ -32,12 +32,15 @@ export function productsLookValid(products: unknown[]): boolean {
   return products.every((p) => checkoutProductSchema.safeParse(p).success);
 }
 
-/** Spec §5 Payment URL: only the configured provider's checkout host is accepted. */
+/**
+ * Spec §5 Payment URL: only the configured provider's checkout host (over https) is accepted, or this very
+ * site (the demo provider's page), whatever name the visitor reached it by.
+ */
 export function isAllowedCheckoutUrl(url: string, allowedHosts: readonly string[], currentOrigin: string): boolean {
   try {
     const parsed = new URL(url, currentOrigin);
-    if (!allowedHosts.includes(parsed.host)) return false;
-    return parsed.protocol === "https:" || parsed.origin === currentOrigin;
+    if (parsed.origin === currentOrigin) return true;
+    return parsed.protocol === "https:" && allowedHosts.includes(parsed.host);
   } catch {
     return false;
   }
