@@ -1,4 +1,28 @@
+import { reactRouter } from "@react-router/dev/vite";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The app's own Vite plugin, so tests that drive the whole server import it from the source, as the
+ * dev server does (`virtual:react-router/server-build`): editing a feature and running its test
+ * tests the edit, with no build in between (decision 026).
+ */
+const serverFromSource: Plugin[] = [
+  ...reactRouter(),
+  {
+    // Vitest asks Vite's SSR environment for the "module" condition, under which @aws-sdk resolves
+    // its browser-leaning dist-es files and fails in Node; Node's own conditions resolve it as the
+    // server does.
+    name: "server-conditions",
+    enforce: "post",
+    configEnvironment(name, options) {
+      if (name === "ssr") {
+        options.resolve ??= {};
+        options.resolve.conditions = ["node", "development|production"];
+      }
+    },
+  },
+];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -14,11 +38,14 @@ export default defineConfig({
       },
       {
         // Everything that touches a database: run on PGlite, and again on PostgreSQL by `npm test`.
+        // Each test file copies one migrated database seeded once per run (tests/support/database-template.ts).
         extends: true,
+        plugins: serverFromSource,
         test: {
           name: "database",
           include: ["**/*.db.test.ts", "tests/integration/**/*.test.ts"],
           exclude: ["node_modules/**", "build/**"],
+          globalSetup: ["tests/support/database-template.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -152,7 +152,7 @@ describe("sign-in lockout", () => {
     for (let i = 0; i < 5; i++) await new HttpSession(first.app).post("/auth", wrong);
     await first.stop();
 
-    const second = await createTestApp({}, { dataDir: first.dataDir, databaseUrl: first.databaseUrl });
+    const second = await createTestApp({}, { reuse: { dataDir: first.dataDir, databaseUrl: first.databaseUrl } });
     try {
       const res = await new HttpSession(second.app).post("/auth", { ...wrong, password: "Passw0rd1" });
       expect(res.status).toBe(429);

@@ -197,8 +197,7 @@ async function payDemo(cookie: string, products: Parameters<typeof checkoutBody>
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.server.seedCatalogue(t.services);
+  t = await createTestApp({}, { template: "seeded" });
   const customer = await signedInUser(t.services, "customer");
   cookies.customer = customer.cookie;
   checkouts.paid = await payDemo(customer.cookie, [chakra]);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { downloadLog, purchases } from "~/lib/db/schema.server";
+import { buyInDemo } from "../support/demo-purchase";
 import { checkoutBody, jsonPost, signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
 
@@ -8,8 +9,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 const chakra = { id: "chakra-balance-guide", title: "Chakra Balance Guide", price_cents: 1299 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.server.seedCatalogue(t.services);
+  t = await createTestApp({}, { template: "seeded" });
 });
 afterAll(() => t.cleanup());
 
@@ -18,21 +18,6 @@ const stored = async (key: string) => {
   for await (const chunk of await t.services.files.read(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 };
-
-/** Buys through the demo provider: checkout, then Pay on the demo page. */
-async function buy(cookie: string, products = [chakra]) {
-  const res = await t.app.request("/checkout", jsonPost(cookie, checkoutBody(products)));
-  expect(res.status).toBe(200);
-  const { url } = (await res.json()) as { url: string };
-  expect(url).toMatch(/^\/demo-checkout\/[0-9a-f-]{36}$/);
-  const pay = await t.app.request(`http://localhost:3000${url}`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "pay" }),
-    headers: { cookie, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" },
-  });
-  expect(pay.status).toBe(302);
-  return url.split("/").pop() as string;
-}
 
 describe("protected downloads (demo mode)", () => {
   it("refuses visitors with 401 and customers who have not bought with 403, sending no file", async () => {
@@ -54,7 +39,7 @@ describe("protected downloads (demo mode)", () => {
 
   it("streams a bought file with a safe filename, supports ranges, and logs the download", async () => {
     const buyer = await signedInUser(t.services);
-    await buy(buyer.cookie);
+    await buyInDemo(t.app, buyer.cookie, [chakra]);
     const res = await t.app.request("/api/downloads/chakra-balance-guide", { headers: { cookie: buyer.cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
@@ -190,7 +175,7 @@ describe("protected downloads (demo mode)", () => {
 
   it("leaves owned products out of the next checkout and refuses one with nothing left to pay", async () => {
     const buyer = await signedInUser(t.services);
-    await buy(buyer.cookie);
+    await buyInDemo(t.app, buyer.cookie, [chakra]);
     const again = await t.app.request("/checkout", jsonPost(buyer.cookie, checkoutBody([chakra])));
     expect(again.status).toBe(409);
     const moon = { id: "moon-ritual-journal", title: "Moon Ritual Journal", price_cents: 799 };

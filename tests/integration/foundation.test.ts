@@ -7,8 +7,7 @@ import { createTestApp } from "../support/test-app";
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.server.seedCatalogue(t.services);
+  t = await createTestApp({}, { template: "seeded" });
 });
 afterAll(() => t.cleanup());
 

@@ -37,8 +37,7 @@ const hostileString = fc.oneof(
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.server.seedCatalogue(t.services);
+  t = await createTestApp({}, { template: "seeded" });
   cookie = (await signedInUser(t.services, "fuzzer")).cookie;
   const admin = await signedInUser(t.services, "fuzz-admin");
   await t.server.runCommand(t.services, "admin", ["add", admin.email]);

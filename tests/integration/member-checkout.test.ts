@@ -16,8 +16,7 @@ const course = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.server.seedCatalogue(t.services);
+  t = await createTestApp({}, { template: "seeded" });
 });
 afterAll(() => t.cleanup());
 

@@ -1,18 +1,9 @@
 import { execFile } from "node:child_process";
-import net from "node:net";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/free-port.ts";
 import { createTestApp } from "../support/test-app";
 import { makeLocalCertificates, startTlsFront } from "../support/tls-front";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let certs: ReturnType<typeof makeLocalCertificates>;
@@ -21,8 +12,7 @@ let front: Awaited<ReturnType<typeof startTlsFront>>;
 beforeAll(async () => {
   const ports = { http: await freePort(), https: await freePort() };
   certs = makeLocalCertificates();
-  t = await createTestApp({ PUBLIC_URL: `https://localhost:${ports.https}` });
-  await t.server.seedCatalogue(t.services);
+  t = await createTestApp({ PUBLIC_URL: `https://localhost:${ports.https}` }, { template: "seeded" });
   front = await startTlsFront((request) => t.app.fetch(request), certs, ports);
 }, 60_000);
 afterAll(async () => {

@@ -11,8 +11,7 @@ let gridOrder: string[];
 const EXTRA_PRODUCTS = 50;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.server.seedCatalogue(t.services);
+  t = await createTestApp({}, { template: "seeded" });
   const { db } = t.services.database;
   // Two products share a sort order and a title, so the order has to fall back on the id.
   await db.insert(products).values(

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { freePort } from "../../scripts/free-port.ts";
 
 /** The built server (BUILD_DIR for a build kept apart from the served one). */
 const serverEntry = `${process.env.BUILD_DIR || "build"}/server/index.js`;
@@ -36,15 +36,6 @@ const exited = (child: ChildProcess) =>
     if (child.exitCode !== null) resolve(child.exitCode);
     else child.once("exit", (code) => resolve(code));
   });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(port: number) {
   await vi.waitFor(

@@ -10,8 +10,7 @@ let browser: HttpSession;
 let sessionCookieLine = "";
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: ORIGIN });
-  await t.server.seedCatalogue(t.services);
+  t = await createTestApp({ PUBLIC_URL: ORIGIN }, { template: "seeded" });
   await createVerifiedUser(t.services, { email: "headers@example.com", password: "Passw0rd1", fullName: "Hea Ders" });
   browser = new HttpSession(t.app, ORIGIN);
   const res = await browser.post("/auth", { intent: "signin", email: "headers@example.com", password: "Passw0rd1" });

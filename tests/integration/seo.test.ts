@@ -5,8 +5,7 @@ import { createTestApp } from "../support/test-app";
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: "https://healing.example.org" });
-  await t.server.seedCatalogue(t.services);
+  t = await createTestApp({ PUBLIC_URL: "https://healing.example.org" }, { template: "seeded" });
 });
 afterAll(() => t.cleanup());
 

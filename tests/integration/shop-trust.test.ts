@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireStaleCheckouts } from "~/features/shop/expire-stale-checkouts.server";
 import { retryPendingRefunds } from "~/features/shop/retry-pending-refunds.server";
 import { downloadLog, products, purchases, refunds, subscribers } from "~/lib/db/schema.server";
+import { openCheckout, payDemoCheckout } from "../support/demo-purchase";
 import { startFakeStripe } from "../support/fake-stripe";
 import { readOutbox } from "../support/outbox";
 import { checkoutBody, jsonPost, signedInUser } from "../support/shop-accounts";
@@ -28,8 +29,10 @@ let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 
 beforeAll(async () => {
   fake = await startFakeStripe({ webhookSecret: SECRET });
-  [demo, stripe] = await Promise.all([createTestApp(), createTestApp(fake.env)]);
-  await Promise.all([demo.server.seedCatalogue(demo.services), stripe.server.seedCatalogue(stripe.services)]);
+  [demo, stripe] = await Promise.all([
+    createTestApp({}, { template: "seeded" }),
+    createTestApp(fake.env, { template: "seeded" }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([demo.cleanup(), stripe.cleanup()]);
@@ -37,20 +40,6 @@ afterAll(async () => {
 });
 
 const origin = "http://localhost:3000";
-
-async function openCheckout(t: App, cookie: string, items: { id: string; title: string; price_cents: number }[]) {
-  const res = await t.app.request("/checkout", jsonPost(cookie, checkoutBody(items)));
-  const body = (await res.json()) as any;
-  return { status: res.status, body, ref: typeof body.url === "string" ? (body.url.split("/").pop() as string) : "" };
-}
-
-function payDemo(cookie: string, checkoutId: string) {
-  return demo.app.request(`${origin}/demo-checkout/${checkoutId}`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "pay" }),
-    headers: { cookie, origin, "content-type": "application/x-www-form-urlencoded" },
-  });
-}
 
 function deliver(event: unknown) {
   const payload = JSON.stringify(event);
@@ -77,25 +66,25 @@ const download = (t: App, cookie: string, id: string) => t.app.request(`/api/dow
 describe("a stale checkout never charges twice", () => {
   it("demo: paying an old checkout for a guide bought since through the cart is refused, and nothing is charged", async () => {
     const buyer = await signedInUser(demo.services, "stale-demo");
-    const stale = await openCheckout(demo, buyer.cookie, [chakra]);
-    const cart = await openCheckout(demo, buyer.cookie, [chakra, moon]);
-    expect((await payDemo(buyer.cookie, cart.ref)).status).toBe(302);
+    const stale = await openCheckout(demo.app, buyer.cookie, [chakra]);
+    const cart = await openCheckout(demo.app, buyer.cookie, [chakra, moon]);
+    expect((await payDemoCheckout(demo.app, buyer.cookie, cart.ref)).status).toBe(302);
 
-    const refused = await payDemo(buyer.cookie, stale.ref);
+    const refused = await payDemoCheckout(demo.app, buyer.cookie, stale.ref);
     expect(refused.status).toBe(302);
     expect(refused.headers.get("location")).toBe("/products");
     expect(await chargedFor(demo, buyer.id)).toEqual(["chakra-balance-guide", "moon-ritual-journal"]);
     const [row] = await demo.services.database.db.select().from(purchases).where(eq(purchases.id, stale.ref));
     expect(row?.status).toBe("cancelled");
     // Pressing Pay again changes nothing.
-    await payDemo(buyer.cookie, stale.ref);
+    await payDemoCheckout(demo.app, buyer.cookie, stale.ref);
     expect(await chargedFor(demo, buyer.id)).toEqual(["chakra-balance-guide", "moon-ritual-journal"]);
   });
 
   it("Stripe: a payment for a guide bought since is refunded in full, with an e-mail that says so", async () => {
     const buyer = await signedInUser(stripe.services, "stale-stripe");
-    const stale = await openCheckout(stripe, buyer.cookie, [chakra]);
-    const cart = await openCheckout(stripe, buyer.cookie, [chakra, moon]);
+    const stale = await openCheckout(stripe.app, buyer.cookie, [chakra]);
+    const cart = await openCheckout(stripe.app, buyer.cookie, [chakra, moon]);
     expect((await payStripe(cart.ref)).status).toBe(200);
 
     expect((await payStripe(stale.ref)).status).toBe(200);
@@ -128,8 +117,8 @@ describe("a stale checkout never charges twice", () => {
 
   it("Stripe: of an old two-line checkout, the line bought since is refunded and the other is delivered", async () => {
     const buyer = await signedInUser(stripe.services, "partial");
-    const stale = await openCheckout(stripe, buyer.cookie, [chakra, moon]);
-    await payStripe((await openCheckout(stripe, buyer.cookie, [moon])).ref);
+    const stale = await openCheckout(stripe.app, buyer.cookie, [chakra, moon]);
+    await payStripe((await openCheckout(stripe.app, buyer.cookie, [moon])).ref);
     await payStripe(stale.ref);
     expect(await chargedFor(stripe, buyer.id)).toEqual(["chakra-balance-guide", "moon-ritual-journal"]);
     const intent = (fake.sessions.get(stale.ref) as any).payment_intent;
@@ -143,8 +132,8 @@ describe("a stale checkout never charges twice", () => {
 
   it("Stripe: two checkouts for one guide paid at the same moment charge once and refund the other", async () => {
     const buyer = await signedInUser(stripe.services, "race");
-    const first = await openCheckout(stripe, buyer.cookie, [chakra]);
-    const second = await openCheckout(stripe, buyer.cookie, [chakra]);
+    const first = await openCheckout(stripe.app, buyer.cookie, [chakra]);
+    const second = await openCheckout(stripe.app, buyer.cookie, [chakra]);
     const deliveries = [first, second].flatMap((c) => {
       const event = fake.event("checkout.session.completed", fake.pay(c.ref));
       return [deliver(event), deliver(event), deliver(event)];
@@ -157,8 +146,8 @@ describe("a stale checkout never charges twice", () => {
 
   it("Stripe: a refund the provider could not take stays recorded and is made by the retry, once", async () => {
     const buyer = await signedInUser(stripe.services, "outage");
-    const stale = await openCheckout(stripe, buyer.cookie, [moon]);
-    await payStripe((await openCheckout(stripe, buyer.cookie, [moon])).ref);
+    const stale = await openCheckout(stripe.app, buyer.cookie, [moon]);
+    await payStripe((await openCheckout(stripe.app, buyer.cookie, [moon])).ref);
     const event = fake.event("checkout.session.completed", fake.pay(stale.ref));
     fake.setUnreachable(true);
     try {
@@ -179,14 +168,14 @@ describe("a stale checkout never charges twice", () => {
 
   it("closes checkouts left open past their time, here and at Stripe, and never lets them be paid on the demo page", async () => {
     const buyer = await signedInUser(demo.services, "expiry");
-    const left = await openCheckout(demo, buyer.cookie, [chakra]);
+    const left = await openCheckout(demo.app, buyer.cookie, [chakra]);
     expect(await expireStaleCheckouts(demo.services, new Date(Date.now() + 61 * 60_000))).toBeGreaterThanOrEqual(1);
-    const refused = await payDemo(buyer.cookie, left.ref);
+    const refused = await payDemoCheckout(demo.app, buyer.cookie, left.ref);
     expect(refused.headers.get("location")).toBe("/products");
     expect(await chargedFor(demo, buyer.id)).toEqual([]);
 
     const stripeBuyer = await signedInUser(stripe.services, "expiry");
-    const open = await openCheckout(stripe, stripeBuyer.cookie, [chakra]);
+    const open = await openCheckout(stripe.app, stripeBuyer.cookie, [chakra]);
     await expireStaleCheckouts(stripe.services, new Date(Date.now() + 61 * 60_000));
     expect((fake.sessions.get(open.ref) as any).status).toBe("expired");
     const sent = fake.requests.findLast((r) => r.path === "/v1/checkout/sessions");
@@ -196,7 +185,7 @@ describe("a stale checkout never charges twice", () => {
   it("holds at most five open checkouts per account: a sixth closes the oldest", async () => {
     const buyer = await signedInUser(demo.services, "many");
     const opened = [];
-    for (let i = 0; i < 7; i++) opened.push((await openCheckout(demo, buyer.cookie, [chakra])).ref);
+    for (let i = 0; i < 7; i++) opened.push((await openCheckout(demo.app, buyer.cookie, [chakra])).ref);
     const rows = await rowsOf(demo, buyer.id);
     expect(
       rows
@@ -217,7 +206,7 @@ describe("a paid product needs its file before it can be sold", () => {
   it("refuses a checkout for a product with no file, with a clear message, and opens nothing", async () => {
     const buyer = await signedInUser(demo.services, "nofile");
     for (const items of [[unfinished], [chakra, unfinished]]) {
-      const res = await openCheckout(demo, buyer.cookie, items);
+      const res = await openCheckout(demo.app, buyer.cookie, items);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         code: "invalid_request",
@@ -239,7 +228,7 @@ describe("the price shown is the price charged", () => {
     const buyer = await signedInUser(demo.services, "reprice");
     const sleep = { id: "sacred-sleep-guide", title: "Sacred Sleep Guide", price_cents: 899 };
     await demo.services.database.db.update(products).set({ priceCents: 1450 }).where(eq(products.id, sleep.id));
-    const refused = await openCheckout(demo, buyer.cookie, [sleep]);
+    const refused = await openCheckout(demo.app, buyer.cookie, [sleep]);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       code: "price_changed",
@@ -252,7 +241,7 @@ describe("the price shown is the price charged", () => {
       await demo.app.request(`/shop-state?ids=${sleep.id},no-such-product`, { headers: { cookie: buyer.cookie } })
     ).json()) as any;
     expect(state.products).toEqual([expect.objectContaining({ id: sleep.id, price_cents: 1450, for_sale: true })]);
-    const confirmed = await openCheckout(demo, buyer.cookie, [{ ...sleep, price_cents: 1450 }]);
+    const confirmed = await openCheckout(demo.app, buyer.cookie, [{ ...sleep, price_cents: 1450 }]);
     expect(confirmed.status).toBe(200);
     const [row] = await rowsOf(demo, buyer.id);
     expect(row?.totalAmountCents).toBe(1450);
@@ -271,9 +260,8 @@ describe("a withdrawn product stays only with those who had it", () => {
   }
 
   it("an archived free product cannot be claimed or downloaded by someone new; earlier takers keep it", async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({}, { template: "seeded" });
     try {
-      await t.server.seedCatalogue(t.services);
       const claimer = await signedInUser(t.services, "claimer");
       const downloader = await signedInUser(t.services, "downloader");
       const claim = await t.app.request(
@@ -301,9 +289,8 @@ describe("a withdrawn product stays only with those who had it", () => {
   });
 
   it("an archived guide no longer downloads for members who never had it", async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({}, { template: "seeded" });
     try {
-      await t.server.seedCatalogue(t.services);
       const member = await signedInUser(t.services, "member");
       await t.services.database.db.insert(subscribers).values({
         email: member.email,
@@ -325,9 +312,8 @@ describe("a withdrawn product stays only with those who had it", () => {
   });
 
   it("a checkout opened before the product was withdrawn cannot be paid (demo) or is refunded (Stripe)", async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({}, { template: "seeded" });
     try {
-      await t.server.seedCatalogue(t.services);
       const buyer = await signedInUser(t.services, "withdrawn");
       const res = await t.app.request("/checkout", jsonPost(buyer.cookie, checkoutBody([moon])));
       const ref = ((await res.json()) as any).url.split("/").pop();
@@ -344,7 +330,7 @@ describe("a withdrawn product stays only with those who had it", () => {
     }
 
     const buyer = await signedInUser(stripe.services, "withdrawn");
-    const opened = await openCheckout(stripe, buyer.cookie, [
+    const opened = await openCheckout(stripe.app, buyer.cookie, [
       {
         id: "healing-frequencies-meditation",
         title: "Healing Frequencies Meditation",

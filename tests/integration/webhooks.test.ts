@@ -14,8 +14,7 @@ const moon = { id: "moon-ritual-journal", title: "Moon Ritual Journal", price_ce
 
 beforeAll(async () => {
   fake = await startFakeStripe({ webhookSecret: SECRET });
-  t = await createTestApp(fake.env);
-  await t.server.seedCatalogue(t.services);
+  t = await createTestApp(fake.env, { template: "seeded" });
 });
 afterAll(async () => {
   await t.cleanup();

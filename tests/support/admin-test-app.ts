@@ -18,8 +18,7 @@ export const fileBytes = async (res: Response) => Buffer.from(await res.arrayBuf
  * signed-in admin, with the look-ups the admin tests share.
  */
 export async function createAdminTestApp() {
-  const t = await createTestApp({ UPLOAD_MAX_PDF_MB: "2", UPLOAD_MAX_IMAGE_MB: "1" });
-  await t.server.seedCatalogue(t.services);
+  const t = await createTestApp({ UPLOAD_MAX_PDF_MB: "2", UPLOAD_MAX_IMAGE_MB: "1" }, { template: "seeded" });
   const admin = await signedInUser(t.services, "admin");
   await t.server.runCommand(t.services, "admin", ["add", admin.email]);
   const { db } = t.services.database;

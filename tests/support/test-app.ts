@@ -1,32 +1,35 @@
-import path from "node:path";
-import { createTestServices } from "./test-services";
+import { existsSync } from "node:fs";
+import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
+import { createApp } from "../../server/app";
+import { runCommand } from "../../server/commands";
+import { createTestServices, type TestServicesOptions } from "./test-services";
 
-type ServerModule = typeof import("../../server/main");
-
-/** The build folder: `build`, or BUILD_DIR for a build kept apart from the served one. */
+/** The build folder, for the client assets the app serves: `build`, or BUILD_DIR. */
 const buildDir = process.env.BUILD_DIR || "build";
 
 /**
- * The production server bundle (build/server/index.js), so HTTP tests exercise exactly what ships.
- * `npm test` builds before it runs them.
+ * The server from the source, through Vite's module runner as the dev server loads it: the Hono app
+ * and React Router's server build (`virtual:react-router/server-build`, made by the app's own Vite
+ * plugin in vitest.config.ts). Editing a feature and running its test tests the edit.
  */
-export async function loadServerBuild(): Promise<ServerModule> {
-  const file = path.resolve(buildDir, "server/index.js");
-  return (await import(/* @vite-ignore */ file)) as ServerModule;
+export async function loadServer() {
+  const build = await import("virtual:react-router/server-build");
+  return { createApp, runCommand, seedCatalogue, build };
 }
 
-/** An in-process app on a clean database; requests go through `app.request(...)`. */
-export async function createTestApp(
-  overrides: Record<string, string> = {},
-  reuse?: { dataDir: string; databaseUrl: string | undefined },
-) {
-  const server = await loadServerBuild();
-  const context = await createTestServices(overrides, server, reuse);
+/**
+ * An in-process app; requests go through `app.request(...)`. Its database starts as a copy of the
+ * run's migrated template, or of the seeded one (the demo catalogue and its files) with
+ * `{ template: "seeded" }`. Client assets (`/assets/*`) are served from the build, when there is one.
+ */
+export async function createTestApp(overrides: Record<string, string> = {}, options: TestServicesOptions = {}) {
+  const server = await loadServer();
+  const context = await createTestServices(overrides, options);
   const app = server.createApp({
     services: context.services,
     build: server.build,
     mode: "production",
-    staticRoot: `${buildDir}/client`,
+    staticRoot: existsSync(`${buildDir}/client`) ? `${buildDir}/client` : undefined,
   });
   return { ...context, app, server };
 }

@@ -36,6 +36,6 @@ export async function createTestSite(
  * this takes the data folder's lock, so every server on it must have stopped first.
  */
 export async function openSiteData(site: SiteConfig) {
-  const opened = await createTestServices({}, undefined, { dataDir: site.dataDir, databaseUrl: site.databaseUrl });
+  const opened = await createTestServices({}, { reuse: { dataDir: site.dataDir, databaseUrl: site.databaseUrl } });
   return { services: opened.services, db: opened.services.database.db, close: () => opened.stop() };
 }
