@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { findFreePort } from "./find-free-port.ts";
+import { freePort } from "../scripts/free-port.ts";
 
 export type RunningServer = {
   pid: number;
@@ -30,7 +30,7 @@ export type StartServerOptions = {
  * must not change what is measured.
  */
 export async function startServer({ appDir, dataDir, logFile, env = {} }: StartServerOptions): Promise<RunningServer> {
-  const port = await findFreePort();
+  const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   mkdirSync(dataDir, { recursive: true });
   mkdirSync(path.dirname(logFile), { recursive: true });

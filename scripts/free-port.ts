@@ -1,7 +1,10 @@
 import net from "node:net";
 
-/** A port on 127.0.0.1 that nothing listens on right now. */
-export function findFreePort(): Promise<number> {
+/**
+ * A port on 127.0.0.1 that nothing listens on right now: the one free-port helper of the scripts,
+ * the tests and the bench. Node built-ins only, so `node scripts/*.ts` can import it too.
+ */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);

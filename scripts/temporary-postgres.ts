@@ -4,9 +4,9 @@
  */
 import { spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.ts";
 
 export function findPostgresBin(): string | undefined {
   const root = "/usr/lib/postgresql";
@@ -15,18 +15,6 @@ export function findPostgresBin(): string | undefined {
     .filter((v) => existsSync(path.join(root, v, "bin", "pg_ctl")))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(root, versions[0], "bin") : undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 export async function startTemporaryPostgres(): Promise<{ url: string; stop(): Promise<void> }> {

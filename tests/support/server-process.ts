@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../scripts/free-port.ts";
 import { controlSocketPath, sendControlCommand } from "../../server/control-channel";
+
+export { freePort };
 
 /** Settings that tie a server process to its data: the same values restart the same site. */
 export type SiteConfig = {
@@ -37,17 +39,6 @@ export function siteEnv(site: SiteConfig, extra: Record<string, string> = {}): N
     ...site.env,
     ...extra,
   };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const running = new Set<ServerProcess>();
