@@ -105,14 +105,21 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)}s
 const running = new Set<ChildProcess>();
 
 function stopAll() {
-  for (const child of running) {
-    try {
-      // Each stage command leads its own process group: this reaches the servers and browsers it started.
-      if (child.pid) process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // Already gone.
+  const groups = [...running].flatMap((child) => (child.pid ? [child.pid] : []));
+  const signal = (name: NodeJS.Signals) => {
+    for (const pid of groups) {
+      try {
+        // Each stage command leads its own process group: this reaches the servers and browsers it started.
+        process.kill(-pid, name);
+      } catch {
+        // Already gone.
+      }
     }
-  }
+  };
+  // SIGINT as Ctrl-C would: Playwright and Vitest then stop the servers they started themselves
+  // (Playwright's web server runs in a process group of its own); whatever is left, 5 s later, is killed.
+  signal("SIGINT");
+  setTimeout(() => signal("SIGKILL"), 5000).unref();
 }
 
 /** Runs one command with its output captured; resolves to its exit code. */

@@ -1,19 +1,24 @@
 import sharp from "sharp";
 import { makeDemoPdf } from "../../app/features/shop/demo-files.server";
-import { createUser, downloadBytes, payInDialogAndDemo, signIn, uniqueEmail } from "../support/shop-e2e";
-import { accessibilityViolations, dismissCookieBanner, expect, serverCommand, test } from "./fixtures";
+import {
+  accessibilityViolations,
+  createUser,
+  dismissCookieBanner,
+  downloadBytes,
+  expect,
+  payInDialogAndDemo,
+  signIn,
+  test,
+} from "./fixtures";
 
 test("an admin sells a new guide: create with files, a customer buys and downloads, edit, archive, orders", async ({
   page,
   browser,
+  admin,
 }) => {
   test.setTimeout(90_000);
-  const adminEmail = uniqueEmail("admin");
-  const buyerEmail = uniqueEmail("buyer");
-  createUser(adminEmail, "Ada Admin");
-  await serverCommand("admin", "add", adminEmail);
-  createUser(buyerEmail, "Bea Buyer");
-  const title = `Starlight Guide ${buyerEmail.slice(6, 14)}`;
+  const customer = await createUser("buyer", { name: "Bea Buyer" });
+  const title = `Starlight Guide ${customer.email.slice(6, 14)}`;
   const guide = { name: "starlight.pdf", mimeType: "application/pdf", buffer: makeDemoPdf(title, ["The guide"]) };
   const worksheet = { name: "worksheet.pdf", mimeType: "application/pdf", buffer: makeDemoPdf("Worksheet", ["Pages"]) };
   const cover = {
@@ -26,7 +31,7 @@ test("an admin sells a new guide: create with files, a customer buys and downloa
 
   // The admin creates the product, uploading its file, an attachment and a cover.
   await dismissCookieBanner(page);
-  await signIn(page, adminEmail);
+  await signIn(page, admin);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Product Management" })).toBeVisible();
   await page.getByRole("link", { name: "Add Product" }).click();
@@ -71,7 +76,7 @@ test("an admin sells a new guide: create with files, a customer buys and downloa
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   await dismissCookieBanner(buyer);
-  await signIn(buyer, buyerEmail);
+  await signIn(buyer, customer);
   await buyer.goto(productPath as string);
   await buyer.getByRole("button", { name: "Download Now and Begin Your Inner Healing" }).click();
   await payInDialogAndDemo(buyer, "Pay £18.50", "£18.50");
@@ -117,18 +122,15 @@ test("an admin sells a new guide: create with files, a customer buys and downloa
 
   // The orders page shows the sale.
   await page.goto("/admin/orders");
-  const order = page.getByRole("listitem").filter({ hasText: buyerEmail });
+  const order = page.getByRole("listitem").filter({ hasText: customer.email });
   await expect(order).toContainText("£18.50");
   await expect(order).toContainText(title);
   expect(await accessibilityViolations(page)).toEqual([]);
 });
 
-test("a refused upload says why, and Validation Error lists the form's problems", async ({ page }) => {
-  const adminEmail = uniqueEmail("admin");
-  createUser(adminEmail, "Ada Admin");
-  await serverCommand("admin", "add", adminEmail);
+test("a refused upload says why, and Validation Error lists the form's problems", async ({ page, admin }) => {
   await dismissCookieBanner(page);
-  await signIn(page, adminEmail);
+  await signIn(page, admin);
   await page.goto("/admin?form=new");
   const form = page.getByRole("region", { name: "New Product" });
   await form.getByLabel("Product file (PDF, audio or video)").setInputFiles({
@@ -145,32 +147,25 @@ test("a refused upload says why, and Validation Error lists the form's problems"
   ).toBeVisible();
 });
 
-test("the members page lists a Digital Access member", async ({ page }) => {
-  const adminEmail = uniqueEmail("admin");
-  const memberEmail = uniqueEmail("member");
-  createUser(adminEmail, "Ada Admin");
-  await serverCommand("admin", "add", adminEmail);
-  createUser(memberEmail, "Mo Member");
+test("the members page lists a Digital Access member", async ({ page, admin }) => {
+  const member = await createUser("member", { name: "Mo Member" });
   await dismissCookieBanner(page);
-  await signIn(page, memberEmail);
+  await signIn(page, member);
   await page.goto("/product/subscription");
   await page.getByRole("button", { name: "Subscribe for £9.99" }).click();
   await payInDialogAndDemo(page, "Subscribe for £9.99", "£9.99");
   await page.context().clearCookies();
-  await signIn(page, adminEmail);
+  await signIn(page, admin);
   await page.goto("/admin/members");
-  const member = page.getByRole("listitem").filter({ hasText: memberEmail });
-  await expect(member).toContainText("Active");
-  await expect(member).toContainText(/Renews \d{1,2} \w+ \d{4}/);
+  const listed = page.getByRole("listitem").filter({ hasText: member.email });
+  await expect(listed).toContainText("Active");
+  await expect(listed).toContainText(/Renews \d{1,2} \w+ \d{4}/);
   expect(await accessibilityViolations(page)).toEqual([]);
 });
 
-test("'Loading admin panel...' shows while the admin panel's data is on its way", async ({ page }) => {
-  const adminEmail = uniqueEmail("admin");
-  createUser(adminEmail, "Ada Admin");
-  await serverCommand("admin", "add", adminEmail);
+test("'Loading admin panel...' shows while the admin panel's data is on its way", async ({ page, admin }) => {
   await dismissCookieBanner(page);
-  await signIn(page, adminEmail);
+  await signIn(page, admin);
   // Hold the panel's data until the loading state has been seen.
   let release = () => {};
   const held = new Promise<void>((resolve) => {

@@ -1,8 +1,21 @@
+/**
+ * The one helper module of the browser tests: accounts, signing in, the demo payment, downloads,
+ * accessibility, and Playwright fixtures (`test.extend`) for the accounts a test starts with.
+ */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { HYDRATED_ATTRIBUTE } from "../../app/lib/hydrate-after-paint";
 
+/** The data folder of the server under test (playwright.config.ts makes it). */
 export const dataDir = process.env.E2E_DATA_DIR as string;
+
+/** Every account the tests make has this password. */
+export const PASSWORD = "Sacred-Test-42";
+
+export type Account = { email: string; password: string };
 
 /** Runs axe-core on the page and returns the violations (an empty list is a pass). */
 export async function accessibilityViolations(page: Page) {
@@ -24,12 +37,19 @@ export async function dismissCookieBanner(page: Page, choice: "all" | "necessary
   }, choice);
 }
 
+/**
+ * Waits until the page's scripts have hydrated it (and replayed any early clicks), for the few
+ * steps a person could only take once the page is live (decision 024: clicks before it are replayed,
+ * but typing into a field React then re-renders is not).
+ */
+export async function waitForHydration(page: Page) {
+  await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached" });
+}
+
 /** A unique address for one test, so tests never share accounts. */
 export function uniqueEmail(label: string): string {
   return `${label}-${randomBytes(4).toString("hex")}@example.com`.toLowerCase();
 }
-
-export const PASSWORD = "Passw0rd1";
 
 /** Runs an operator command in the server under test, through its control socket. */
 export async function serverCommand(command: string, ...args: string[]): Promise<string> {
@@ -40,24 +60,63 @@ export async function serverCommand(command: string, ...args: string[]): Promise
   return response.output;
 }
 
-/** A verified customer account, made by the operator command (no e-mail round trip). */
-export async function createUser(label = "customer", { admin = false } = {}) {
+/** A verified account, made by the operator command (no e-mail round trip); an admin when asked. */
+export async function createUser(
+  label = "customer",
+  { admin = false, name = "Test Customer" }: { admin?: boolean; name?: string } = {},
+): Promise<Account> {
   const email = uniqueEmail(label);
-  await serverCommand("user:create", email, PASSWORD, "Test Customer");
+  await serverCommand("user:create", email, PASSWORD, name);
   if (admin) await serverCommand("admin", "add", email);
   return { email, password: PASSWORD };
 }
 
-/** Signs in through the /auth form, as a person would. */
-export async function signIn(page: Page, user: { email: string; password: string }, path = "/auth") {
-  await page.goto(path);
+/**
+ * Signs in through the /auth form, as a person would, and waits until the site has sent them on.
+ * Already signed in (say by the e-mail verification link): /auth sends them on at once.
+ */
+export async function signIn(page: Page, user: Account) {
+  await page.goto("/auth");
+  if (!new URL(page.url()).pathname.startsWith("/auth")) return;
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth(\?|$)/);
 }
 
 /** Below 1024 px the account actions live in the collapsible menu. */
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 
-export const test = base;
+/** The bytes the seed stored for a storage key. */
+export const storedFile = (key: string) => readFileSync(path.join(dataDir, "files", key));
+
+/** Runs the download a click starts and returns its bytes. */
+export async function downloadBytes(page: Page, click: () => Promise<void>): Promise<Buffer> {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  return readFileSync(await download.path());
+}
+
+/** Ticks the reg. 37 consent and pays in the purchase dialog, then pays on the demo checkout page. */
+export async function payInDialogAndDemo(page: Page, buttonName: RegExp | string, total: string) {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(/I want immediate access to this digital content/).check();
+  await dialog.getByRole("button", { name: buttonName }).click();
+  await expect(page).toHaveURL(/\/demo-checkout\//);
+  await expect(page.getByText("Demo mode: no real payment is taken")).toBeVisible();
+  await expect(page.getByTestId("demo-total")).toHaveText(total);
+  await page.getByRole("button", { name: `Pay ${total}` }).click();
+  await expect(page).toHaveURL(/\/checkout\/success/);
+  await expect(page.getByRole("heading", { name: "Thank You for Your Purchase" })).toBeVisible();
+}
+
+/**
+ * The accounts a test starts with, each new for the test: `customer` (verified) and `admin`.
+ * `test("...", async ({ page, admin }) => { await signIn(page, admin); ... })`.
+ */
+export const test = base.extend<{ customer: Account; admin: Account }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern
+  customer: async ({}, use) => use(await createUser("customer")),
+  // biome-ignore lint/correctness/noEmptyPattern: as above
+  admin: async ({}, use) => use(await createUser("admin", { admin: true, name: "Ada Admin" })),
+});
 export { expect };

@@ -1,24 +1,20 @@
 import { makeDemoPdf } from "../../app/features/shop/demo-files.server";
-import { createUser, payInDialogAndDemo, signIn, uniqueEmail } from "../support/shop-e2e";
-import { dismissCookieBanner, expect, serverCommand, test } from "./fixtures";
+import { createUser, dismissCookieBanner, expect, payInDialogAndDemo, signIn, test } from "./fixtures";
 
 test("a customer who saw the old price is shown the new one before paying, and pays that", async ({
   page,
   browser,
 }) => {
   test.setTimeout(90_000);
-  const adminEmail = uniqueEmail("owner");
-  const buyerEmail = uniqueEmail("buyer");
-  createUser(adminEmail, "Olive Owner");
-  await serverCommand("admin", "add", adminEmail);
-  createUser(buyerEmail, "Bea Buyer");
-  const title = `Dawn Guide ${buyerEmail.slice(6, 14)}`;
+  const admin = await createUser("owner", { admin: true, name: "Olive Owner" });
+  const buyer = await createUser("buyer", { name: "Bea Buyer" });
+  const title = `Dawn Guide ${buyer.email.slice(6, 14)}`;
 
   // The owner puts a guide on sale at £10.00.
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await dismissCookieBanner(owner);
-  await signIn(owner, adminEmail);
+  await signIn(owner, admin);
   await owner.goto("/admin?form=new");
   const form = owner.getByRole("region", { name: "New Product" });
   await form.getByRole("textbox", { name: "Title", exact: true }).fill(title);
@@ -37,7 +33,7 @@ test("a customer who saw the old price is shown the new one before paying, and p
 
   // The customer puts it in the cart and keeps its page open.
   await dismissCookieBanner(page);
-  await signIn(page, buyerEmail);
+  await signIn(page, buyer);
   await page.goto("/products");
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
   await card.getByRole("link", { name: /View Details/ }).click();

@@ -1,14 +1,18 @@
 import { latestLink } from "../support/outbox";
 import {
+  accessibilityViolations,
   createUser,
+  dataDir,
+  dismissCookieBanner,
   downloadBytes,
+  expect,
   PASSWORD,
   payInDialogAndDemo,
   signIn,
   storedFile,
+  test,
   uniqueEmail,
-} from "../support/shop-e2e";
-import { accessibilityViolations, dataDir, dismissCookieBanner, expect, test } from "./fixtures";
+} from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
@@ -29,7 +33,7 @@ test("a visitor signs up, buys two guides from the cart on the demo page and dow
       .first()
       .isVisible())
   )
-    await signIn(page, email);
+    await signIn(page, { email, password: PASSWORD });
 
   await page.goto("/products");
   await page.getByRole("button", { name: "Add to cart: Chakra Balance Guide" }).click();
@@ -62,9 +66,8 @@ test("a visitor signs up, buys two guides from the cart on the demo page and dow
 });
 
 test("a signed-in customer claims a free guide and finds it in My Sacred Downloads", async ({ page }) => {
-  const email = uniqueEmail("free");
-  createUser(email);
-  await signIn(page, email);
+  const user = await createUser("free");
+  await signIn(page, user);
   await page.goto("/product/grounding-basics");
   const bytes = await downloadBytes(page, () => page.getByRole("button", { name: "Download Free" }).click());
   expect(bytes.equals(storedFile("pdfs/seed-grounding-basics.pdf"))).toBe(true);
@@ -75,9 +78,8 @@ test("a signed-in customer claims a free guide and finds it in My Sacred Downloa
 });
 
 test("a member downloads a paid guide free", async ({ page }) => {
-  const email = uniqueEmail("member");
-  createUser(email);
-  await signIn(page, email);
+  const user = await createUser("member");
+  await signIn(page, user);
   await page.goto("/product/subscription");
   await page.getByRole("button", { name: "Subscribe for £9.99" }).click();
   await expect(page.getByRole("dialog", { name: "Subscribe to Digital Access" })).toBeVisible();
@@ -108,9 +110,8 @@ test("a member downloads a paid guide free", async ({ page }) => {
 });
 
 test("a customer who has not bought gets 'Purchase Required' and no file", async ({ page }) => {
-  const email = uniqueEmail("nobuy");
-  createUser(email);
-  await signIn(page, email);
+  const user = await createUser("nobuy");
+  await signIn(page, user);
   await page.goto("/product/chakra-balance-guide");
   await expect(page.getByRole("button", { name: "Download Now and Begin Your Inner Healing" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Add to Sacred Collection" })).toBeVisible();
@@ -143,9 +144,8 @@ test("a visitor sees the library and is sent to sign in to buy", async ({ page }
 
 // Muted playback needs no user gesture, so the test can press play itself.
 test("a buyer plays the audio product in the page and can seek", async ({ page }) => {
-  const email = uniqueEmail("audio");
-  createUser(email);
-  await signIn(page, email);
+  const user = await createUser("audio");
+  await signIn(page, user);
   await page.goto("/product/healing-frequencies-meditation");
   await expect(page.getByText("Audio", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Download Now and Begin Your Inner Healing" }).click();
