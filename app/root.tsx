@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -23,7 +23,12 @@ import { CartButton } from "./features/shop/ui/cart-button";
 import { CartProvider } from "./features/shop/ui/cart-provider";
 import { servicesContext } from "./lib/context";
 import { flashOptions, takeFlash } from "./lib/flash.server";
-import { REPLAY_CLICKS, startAfterPaintScript } from "./lib/hydrate-after-paint";
+import {
+  HYDRATED_ATTRIBUTE,
+  REPLAY_CLICKS,
+  STOP_HOLDING_CLICKS,
+  startAfterPaintScript,
+} from "./lib/hydrate-after-paint";
 import { NotFound } from "./routes/not-found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,6 +48,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // In the layout, so an error page hydrates the same way as a page.
+  useLayoutEffect(() => {
+    // Committed: React has every click from now on (decision 024, hydrate-after-paint.ts).
+    (window as unknown as Record<string, (() => void) | undefined>)[STOP_HOLDING_CLICKS]?.();
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "committed");
+  }, []);
+  useEffect(() => {
+    // Hydrated: clicks made while the scripts were on their way now reach their buttons, once.
+    (window as unknown as Record<string, (() => void) | undefined>)[REPLAY_CLICKS]?.();
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "live");
+  }, []);
   return (
     <html lang="en-GB">
       <head>
@@ -80,10 +96,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (flash) showToast(flash);
   }, [flash]);
-  useEffect(() => {
-    // Hydrated: clicks made while the scripts were on their way now reach their buttons.
-    (window as unknown as Record<string, (() => void) | undefined>)[REPLAY_CLICKS]?.();
-  }, []);
   return pending ? <PendingScreen label={pending} /> : <Outlet />;
 }
 

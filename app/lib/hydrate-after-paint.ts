@@ -11,14 +11,29 @@ export const INERT_SCRIPT_TYPE = "text/x-after-paint";
  * A click on a script-only button (`type="button"`: it has no native action) before hydration would
  * be lost; it is noted here and replayed (a whole press: some widgets act on mousedown) by the root
  * once the app has hydrated. Links, forms and inputs work natively and are left alone.
+ *
+ * Until React has committed the hydrated page, such a press is held here and kept from React
+ * (`stopImmediatePropagation` on the document, where React listens too, after us): React drops a
+ * click on a part it is still hydrating, or may hydrate it there and then and deliver the click
+ * itself, so a click both noted and let through could act twice (a menu opening and shutting
+ * again). The root stops holding in a layout effect, at the commit (`STOP_HOLDING_CLICKS`); from
+ * then on React has every click, and the held ones are replayed once (`REPLAY_CLICKS`).
  */
 export const REPLAY_CLICKS = "__replayClicksAfterHydration";
+export const STOP_HOLDING_CLICKS = "__stopHoldingClicks";
+
+/**
+ * On `<html>`: "committed" once React has the hydrated page, "live" once the held clicks have been
+ * replayed too (the browser tests wait for it).
+ */
+export const HYDRATED_ATTRIBUTE = "data-hydrated";
 
 export const startAfterPaintScript = `(function(){
-var clicked=[];
-function note(event){var button=event.target instanceof Element&&event.target.closest('button[type="button"]');if(button&&clicked.indexOf(button)<0)clicked.push(button)}
-document.addEventListener("click",note,true);
-window.${REPLAY_CLICKS}=function(){document.removeEventListener("click",note,true);var list=clicked;clicked=[];list.forEach(function(button){if(!button.isConnected)return;["pointerdown","mousedown","pointerup","mouseup"].forEach(function(type){var Press=type.indexOf("pointer")===0&&window.PointerEvent?PointerEvent:MouseEvent;button.dispatchEvent(new Press(type,{bubbles:true,cancelable:true,button:0,isPrimary:true}))});button.click()})};
+var clicked=[];var press=["pointerdown","mousedown","pointerup","mouseup","click"];
+function hold(event){var button=event.target instanceof Element&&event.target.closest('button[type="button"]');if(!button)return;event.stopImmediatePropagation();if(event.type==="click"&&clicked.indexOf(button)<0)clicked.push(button)}
+press.forEach(function(type){document.addEventListener(type,hold,true)});
+window.${STOP_HOLDING_CLICKS}=function(){press.forEach(function(type){document.removeEventListener(type,hold,true)})};
+window.${REPLAY_CLICKS}=function(){window.${STOP_HOLDING_CLICKS}();var list=clicked;clicked=[];list.forEach(function(button){if(!button.isConnected)return;["pointerdown","mousedown","pointerup","mouseup"].forEach(function(type){var Press=type.indexOf("pointer")===0&&window.PointerEvent?PointerEvent:MouseEvent;button.dispatchEvent(new Press(type,{bubbles:true,cancelable:true,button:0,isPrimary:true}))});button.click()})};
 var started=false;
 function start(){
   if(started)return;started=true;

@@ -43,7 +43,7 @@ export async function dismissCookieBanner(page: Page, choice: "all" | "necessary
  * but typing into a field React then re-renders is not).
  */
 export async function waitForHydration(page: Page) {
-  await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached" });
+  await page.locator(`html[${HYDRATED_ATTRIBUTE}="live"]`).waitFor({ state: "attached" });
 }
 
 /** A unique address for one test, so tests never share accounts. */

@@ -1,4 +1,4 @@
-import { accessibilityViolations, dismissCookieBanner, expect, test } from "./fixtures";
+import { accessibilityViolations, dismissCookieBanner, expect, isPhone, test, waitForHydration } from "./fixtures";
 
 const navigation = [
   ["Home", "/"],
@@ -88,5 +88,74 @@ test.describe("the shared layout", () => {
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL("/");
     expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  test("a tap on the phone menu before the page is live opens it, exactly once, 50 times on a slow phone", async ({
+    page,
+  }) => {
+    // Decision 024 holds a tap made before hydration and replays it after; React delivers the ones
+    // after. Whenever the tap comes, it must act once: twice would open the menu and shut it again,
+    // never would leave it shut.
+    test.skip(!isPhone(page), "the menu button is the phone layout's");
+    test.setTimeout(300_000);
+    await dismissCookieBanner(page);
+    // (It starts before the document has an element: hence `documentElement?`.)
+    // Two moments too narrow to hit from outside the page, so the page taps itself then, and says it
+    // did: `?tap=hydrating`, when React has taken the document and is still hydrating it;
+    // `?tap=committed`, when React has committed the page but the held taps are not yet replayed.
+    await page.addInitScript(() => {
+      const moment = new URLSearchParams(location.search).get("tap");
+      if (!moment) return;
+      const reached = () =>
+        moment === "hydrating"
+          ? Object.keys(document).some((key) => key.startsWith("__reactContainer$")) &&
+            !document.documentElement?.hasAttribute("data-hydrated")
+          : document.documentElement?.getAttribute("data-hydrated") === "committed";
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        const button = document.querySelector<HTMLButtonElement>('button[aria-label="Open menu"]');
+        if (!button || !reached()) {
+          if (document.documentElement?.getAttribute("data-hydrated") !== "live") channel.port2.postMessage(null);
+          return;
+        }
+        (window as unknown as { tapped: string }).tapped = moment;
+        button.click();
+      };
+      channel.port2.postMessage(null);
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    const moments = ["earliest", "hydrating", "committed", "arriving"] as const;
+    for (let round = 1; round <= 50; round++) {
+      const moment = moments[round % moments.length];
+      const path = round % 2 ? "/" : "/about";
+      const toggle = page.getByRole("button", { name: "Open menu" });
+      if (moment === "earliest") {
+        // The earliest moment a person can tap: as soon as the button is there, before any script.
+        await page.goto(path, { waitUntil: "commit" });
+        await toggle.click();
+        await waitForHydration(page);
+      } else if (moment === "arriving") {
+        // Just after following a link in the live page: the address has changed, the page not yet
+        // (as after signing in, when the menu is opened to find the Admin link).
+        await page.goto("/reiki");
+        await waitForHydration(page);
+        await page.locator('header a[href="/"]').first().click();
+        await page.waitForURL("/", { waitUntil: "commit" });
+        await toggle.click();
+        await expect(page).toHaveTitle("Sacred Healing");
+      } else {
+        await page.goto(`${path}?tap=${moment}`, { waitUntil: "commit" });
+        await waitForHydration(page);
+        expect(await page.evaluate(() => (window as unknown as { tapped?: string }).tapped), `round ${round}`).toBe(
+          moment,
+        );
+      }
+      await expect(page.getByRole("button", { name: "Close menu" }), `round ${round}, ${moment}`).toHaveAttribute(
+        "aria-expanded",
+        "true",
+      );
+      await expect(page.getByRole("navigation", { name: "Mobile" }), `round ${round}, ${moment}`).toBeVisible();
+    }
   });
 });

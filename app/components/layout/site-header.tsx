@@ -14,22 +14,25 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: React.ReactNode }) {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
 
-  // Close the menu when the page changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger
-  useEffect(() => setOpen(false), [location.pathname]);
+  // The menu belongs to the page it was opened on, so it is shut once the page changes. Derived, not
+  // shut by an effect after the fact: an effect running after a tap (the header's first one, or one
+  // for a page that has just arrived) would shut a menu the tap had only just opened. The address is
+  // the browser's at the tap, as a navigation changes it a moment before the new page renders.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? window.location.pathname : null);
 
   useEffect(() => {
     if (!open) return;
     menuRef.current?.querySelector<HTMLElement>("a, button")?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
-        setOpen(false);
+        setOpenOn(null);
         toggleRef.current?.focus();
       }
     };
@@ -91,7 +94,7 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
             aria-expanded={open}
             aria-controls={menuId}
             aria-label={open ? "Close menu" : "Open menu"}
-            onClick={() => setOpen((value) => !value)}
+            onClick={() => setOpen(!open)}
           >
             <svg
               aria-hidden="true"
