@@ -51,13 +51,19 @@ const stages: Stage[] = [
     needs: ["build"],
   },
   // Unit tests, and every database test on PGlite against the source (process.test.ts and the
-  // static-asset checks also use the build).
-  { id: "unit", title: "Unit and integration tests (PGlite)", commands: [["vitest", "run"]], needs: ["build"] },
+  // static-asset checks also use the build). After the type check: the app's Vite plugin, which
+  // these load, rewrites .react-router/types while it runs, and tsc must not read them half-written.
+  {
+    id: "unit",
+    title: "Unit and integration tests (PGlite)",
+    commands: [["vitest", "run"]],
+    needs: ["build", "static"],
+  },
   {
     id: "database-postgres",
     title: "Integration tests (PostgreSQL)",
     commands: [["vitest", "run", "--project", "database"]],
-    needs: ["build"],
+    needs: ["build", "static"],
     postgres: true,
   },
   // Real server processes killed, stopped and restarted under load (tests/reliability/).
