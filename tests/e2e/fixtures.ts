@@ -29,7 +29,7 @@ export function uniqueEmail(label: string): string {
   return `${label}-${randomBytes(4).toString("hex")}@example.com`.toLowerCase();
 }
 
-export const PASSWORD = "Passw0rd1";
+export const PASSWORD = "Sacred-Pass9";
 
 /** Runs an operator command in the server under test, through its control socket. */
 export async function serverCommand(command: string, ...args: string[]): Promise<string> {
