@@ -26,21 +26,34 @@ export function restrictNewFiles(): void {
  */
 export function secureDataDir(dataDir: string): void {
   restrictNewFiles();
-  try {
+  guard(dataDir, dataDir, () => {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     tighten(dataDir);
-  } catch (error) {
-    if (error instanceof DataDirError) throw error;
-    const { code, path: where } = error as NodeJS.ErrnoException;
-    throw new DataDirError(
-      `The data folder ${dataDir} could not be made private (${code ?? "error"} on ${where ?? dataDir}). ` +
-        `Run the server as the folder's owner, or fix it with: chmod -R go-rwx ${dataDir}`,
-    );
-  }
+  });
   if ((statSync(dataDir).mode & 0o077) !== 0) {
     throw new DataDirError(
       `The data folder ${dataDir} is still open to other users after chmod 700 (a file system without Unix modes?). ` +
         "Put DATA_DIR on a file system that keeps them.",
+    );
+  }
+}
+
+/**
+ * Files 0600 and folders 0700 under `folder`, now. PGlite sets 0666 on the files it unpacks for a new
+ * database whatever the umask, so its folder is closed again after it opens, migrates and vacuums.
+ */
+export function closeFolder(folder: string, dataDir: string): void {
+  guard(folder, dataDir, () => tighten(folder));
+}
+
+function guard(folder: string, dataDir: string, work: () => void): void {
+  try {
+    work();
+  } catch (error) {
+    const { code, path: where } = error as NodeJS.ErrnoException;
+    throw new DataDirError(
+      `The data folder ${dataDir} could not be made private (${code ?? "error"} on ${where ?? folder}). ` +
+        `Run the server as the folder's owner, or fix it with: chmod -R go-rwx ${dataDir}`,
     );
   }
 }
