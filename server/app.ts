@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { confirmEmail } from "~/features/accounts/confirm-email.server";
 import { AppError, errorResponse } from "~/lib/app-error";
 import { requestContext, servicesContext } from "~/lib/context";
 import type { AppServices } from "~/lib/services.server";
@@ -153,7 +154,7 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
 
   // Better Auth's own HTTP endpoints, limited to the links we send by e-mail. Sign-in, sign-up and the
   // rest go through our form actions, which apply the lockout; nothing else of Better Auth is public.
-  app.get("/api/auth/verify-email", (c) => services.auth.handler(c.req.raw));
+  app.get("/api/auth/verify-email", (c) => confirmEmail(services, c.req.raw));
   app.get("/api/auth/reset-password/:token", (c) => services.auth.handler(c.req.raw));
 
   // The shop's and the admin's endpoints: downloads, the Stripe webhook, membership, uploads.

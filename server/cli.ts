@@ -1,3 +1,4 @@
+import { DataDirError, restrictNewFiles } from "~/lib/data-dir.server";
 import { DataLockError } from "~/lib/db/data-lock.server";
 import { ConfigError, getEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
@@ -12,6 +13,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage());
     return command ? 0 : 2;
   }
+  restrictNewFiles();
   const env = getEnv();
   const viaServer = await sendControlCommand(controlSocketPath(env.DATA_DIR), { command, args });
   if (viaServer) {
@@ -31,7 +33,12 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataLockError || error instanceof UsageError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof DataLockError ||
+      error instanceof DataDirError ||
+      error instanceof UsageError
+    ) {
       console.error(error.message);
     } else {
       console.error(error);

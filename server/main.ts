@@ -5,6 +5,7 @@ import { sweepUploads } from "~/features/admin/sweep-uploads.server";
 import { checkPaymentConfig } from "~/features/shop/check-payment-config.server";
 import { runShopUpkeep, SHOP_UPKEEP_INTERVAL_MS } from "~/features/shop/run-shop-upkeep.server";
 import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
+import { DataDirError, restrictNewFiles } from "~/lib/data-dir.server";
 import { DataLockError } from "~/lib/db/data-lock.server";
 import { ConfigError, getEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
@@ -23,6 +24,8 @@ export { build };
 
 /** The production server: `node build/server/index.js`. */
 async function start() {
+  // First of all: the configuration may already write the auth secret into DATA_DIR.
+  restrictNewFiles();
   const env = getEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const services = await createServices(env, logger);
@@ -81,7 +84,7 @@ async function start() {
 
 if (import.meta.main) {
   start().catch((error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataLockError) {
+    if (error instanceof ConfigError || error instanceof DataLockError || error instanceof DataDirError) {
       console.error(error.message);
     } else {
       console.error(error);

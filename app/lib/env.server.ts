@@ -104,6 +104,8 @@ export const envSchema = z
     /** Sign-in lockout: failures per e-mail and client address, and per client address, in one window. */
     AUTH_SIGNIN_MAX_PER_ACCOUNT: intWithDefault(5),
     AUTH_SIGNIN_MAX_PER_IP: intWithDefault(50),
+    /** Sign-in failures for one e-mail from every client together, in one window. */
+    AUTH_SIGNIN_MAX_PER_ACCOUNT_ALL_CLIENTS: intWithDefault(20),
     AUTH_SIGNUP_MAX_PER_IP: intWithDefault(10),
     /** Verification and reset e-mails per address in one window. */
     AUTH_EMAILS_MAX_PER_ADDRESS: intWithDefault(3),
@@ -175,7 +177,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 function embeddedSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
   return secret;

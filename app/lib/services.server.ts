@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type Auth, createAuth } from "~/features/accounts/auth.server";
+import { secureDataDir } from "./data-dir.server";
 import { type DatabaseHandle, openDatabase } from "./db/client.server";
 import type { Env } from "./env.server";
 import { createLogger, type Logger } from "./logger.server";
@@ -25,6 +26,8 @@ export type AppServices = {
 };
 
 export async function createServices(env: Env, logger = createLogger(env.LOG_LEVEL)): Promise<AppServices> {
+  // Before the database opens it: it holds password hashes and reset links (decision 028).
+  secureDataDir(env.DATA_DIR);
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   try {
     await database.migrate();

@@ -4,6 +4,7 @@ import { showToast, type ToastInput } from "~/components/ui/toast";
 import { site } from "~/content/site";
 import { type FieldErrors, firstMessage, safeRedirect } from "~/features/accounts/auth-schemas";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
+import { signUpCookie } from "~/features/accounts/pending-sign-up.server";
 import { sendAccountEmail } from "~/features/accounts/send-account-email.server";
 import { signIn } from "~/features/accounts/sign-in.server";
 import { signUp } from "~/features/accounts/sign-up.server";
@@ -125,11 +126,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       client,
     );
     if (result.ok) {
-      return data<ActionResult>({
-        mode: "signup",
-        notice: `We've sent a confirmation link to ${result.email}. Please open it to activate your account.`,
-        toast: { title: "Account created!", description: "Please check your email to verify your account." },
-      });
+      const secure = services.env.PUBLIC_URL.startsWith("https://");
+      return data<ActionResult>(
+        {
+          mode: "signup",
+          notice: `We've sent a confirmation link to ${result.email}. Please open it to activate your account.`,
+          toast: { title: "Account created!", description: "Please check your email to verify your account." },
+        },
+        { headers: { "Set-Cookie": signUpCookie(result.browserKey, secure) } },
+      );
     }
     switch (result.reason) {
       case "validation":

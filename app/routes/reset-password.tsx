@@ -17,7 +17,12 @@ export const meta: Route.MetaFunction = () => [
 /** Better Auth sends the reset link here with ?token=… (or ?error=INVALID_TOKEN when it has expired). */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { token: url.searchParams.get("token") ?? "", invalid: url.searchParams.has("error") };
+  return {
+    token: url.searchParams.get("token") ?? "",
+    invalid: url.searchParams.has("error"),
+    // From a confirmation link opened outside the browser that signed up (decision 028).
+    welcome: url.searchParams.get("welcome") === "1",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,7 +65,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <section className="bg-gradient-to-b from-plum-100 to-cream px-4 py-12 sm:py-20">
       <div className="card mx-auto max-w-md p-6 sm:p-8">
-        <h1 className="text-center text-3xl">Choose a new password</h1>
+        <h1 className="text-center text-3xl">
+          {loaderData.welcome ? "Choose your password" : "Choose a new password"}
+        </h1>
+        {loaderData.welcome && !expired ? (
+          <p className="mt-2 text-center text-sm text-muted">
+            Your email is confirmed. Choose the password you will sign in with to finish setting up your account.
+          </p>
+        ) : null}
         {expired ? (
           <div className="mt-6 space-y-4 text-center">
             <p className="text-muted">This reset link is invalid or has expired. You can ask for a new one.</p>

@@ -50,6 +50,37 @@ test("a visitor signs up, opens the link from the e-mail and lands on /products 
   await expectGreeting(page, email);
 });
 
+test("a confirmation link opened on another device asks the owner to choose a password", async ({ page, browser }) => {
+  const email = uniqueEmail("other-device");
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Full name").fill("Rowan Elsewhere");
+  await page.getByLabel("Email").fill(email);
+  await expect(page.getByText("Common passwords such as Password1 are not accepted.")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("Password1");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText(/one of the most commonly used/).first()).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText(`We've sent a confirmation link to ${email}`)).toBeVisible();
+
+  // The e-mail is read on a phone: that browser did not sign up, so the password is chosen there.
+  await expect.poll(() => latestLink(dataDir, email, /verify-email/)).toBeTruthy();
+  const phone = await browser.newContext();
+  try {
+    const other = await phone.newPage();
+    await other.goto(latestLink(dataDir, email, /verify-email/) as string);
+    await expect(other.getByRole("heading", { name: "Choose your password" })).toBeVisible();
+    await expect(other.getByText("Your email is confirmed.")).toBeVisible();
+    await other.getByLabel("New password").fill("Phone-Chosen7");
+    await other.getByRole("button", { name: "Set New Password" }).click();
+    await expect(other).toHaveURL("/auth");
+    await signIn(other, { email, password: "Phone-Chosen7" });
+    await expect(other).toHaveURL("/products");
+  } finally {
+    await phone.close();
+  }
+});
+
 test("sign-in errors show the spec's messages, inline and as toasts", async ({ page }) => {
   await page.goto("/auth");
   await page.getByRole("button", { name: "Sign In" }).click();

@@ -91,6 +91,48 @@ describe("fuzzing", () => {
     );
   });
 
+  // Issue 13 item 9: valid-looking input that used to answer 500. Each now gets a 4xx with the spec's words.
+  const longPassword = `Aa1${"x".repeat(200)}`;
+  it.each([
+    ["signin", "trailing-dot@example.com.", 400, "Please enter a valid email address", "Passw0rd1"],
+    ["signup", "trailing-dot@example.com.", 400, "Please enter a valid email address", "Sacred-Pass9"],
+    ["signin", "two..dots@example.com", 400, "Please enter a valid email address", "Passw0rd1"],
+    ["signup", "two..dots@example.com", 400, "Please enter a valid email address", "Sacred-Pass9"],
+    ["signup", "dots@example..com", 400, "Please enter a valid email address", "Sacred-Pass9"],
+    [
+      "signin",
+      "long-password@example.com",
+      401,
+      "Invalid email or password. Please check your credentials.",
+      longPassword,
+    ],
+  ] as const)(
+    "POST /auth %s with %s answers %i with the spec's message",
+    async (intent, email, status, message, password) => {
+      const body = formBody([
+        ["intent", intent],
+        ["fullName", "Fuzz Ed"],
+        ["email", email],
+        ["password", password],
+      ]);
+      const res = await send("POST", "/auth", body, "application/x-www-form-urlencoded", false);
+      expect(res.status).toBe(status);
+      expect(await res.text()).toContain(message);
+    },
+  );
+
+  it.each(["/%0A/evil.example", "/products%0D%0ASet-Cookie:%20x=1", "/%E3%80%80", "/products?q=%E3%80%80"])(
+    "a signed-in visit to /auth?redirectTo=%s is sent somewhere on this site, not answered 500",
+    async (target) => {
+      const res = await send("GET", `/auth?redirectTo=${target}`, undefined, undefined, true);
+      expect(res.status).toBe(302);
+      const location = res.headers.get("location") as string;
+      expect(new URL(location, ORIGIN).origin).toBe(ORIGIN);
+      // Only printable ASCII can stand in a Location header.
+      expect(location).toMatch(/^[\x21-\x7e]+$/);
+    },
+  );
+
   it("POST /auth/reset-password with any token and password", async () => {
     await fc.assert(
       fc.asyncProperty(hostileString, hostileString, async (token, password) => {

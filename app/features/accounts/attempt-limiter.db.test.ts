@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices } from "../../../tests/support/test-services";
-import { checkLimit, clearAttempts, recordAttempt } from "./attempt-limiter.server";
+import { checkLimit, clearAttempts, recordAttempt, releaseAttempt, reserveAttempt } from "./attempt-limiter.server";
 
 let t: Awaited<ReturnType<typeof createTestServices>>;
 beforeAll(async () => {
@@ -37,5 +37,23 @@ describe("the attempt limiter", () => {
     expect((await checkLimit(db, b)).limited).toBe(false);
     await clearAttempts(db, a.bucket);
     expect((await checkLimit(db, a)).limited).toBe(false);
+  });
+
+  it("reserves atomically: of forty attempts at once, exactly max get through, and a released one frees its place", async () => {
+    const db = t.services.database.db;
+    const pair = { bucket: "test:race-pair", max: 5, windowMs: minutes(15) };
+    const wide = { bucket: "test:race-wide", max: 50, windowMs: minutes(15) };
+    const results = await Promise.all(Array.from({ length: 40 }, () => reserveAttempt(db, [wide, pair])));
+    const granted = results.filter((r) => r.ok);
+    expect(granted).toHaveLength(5);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.retryAfterSeconds > 14 * 60)).toBe(true);
+    // Refused attempts are not counted anywhere: the wide bucket holds the five that went through.
+    expect(await checkLimit(db, { ...wide, max: 6 })).toEqual({ limited: false });
+    expect(await checkLimit(db, { ...wide, max: 5 })).toMatchObject({ limited: true });
+    const first = granted[0];
+    if (!first?.ok) throw new Error("unreachable");
+    await releaseAttempt(db, first.reservation);
+    expect((await reserveAttempt(db, [wide, pair])).ok).toBe(true);
+    expect((await reserveAttempt(db, [wide, pair])).ok).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
 import { authAttempts } from "~/lib/db/schema.server";
 
@@ -6,6 +6,11 @@ import { authAttempts } from "~/lib/db/schema.server";
 export type Limit = { bucket: string; max: number; windowMs: number };
 
 export type LimitState = { limited: false } | { limited: true; retryAfterSeconds: number };
+
+/** The attempts one `reserveAttempt` counted, to be given back when the attempt turns out not to be a failure. */
+export type Reservation = { ids: number[] };
+
+export type ReserveResult = { ok: true; reservation: Reservation } | { ok: false; retryAfterSeconds: number };
 
 export async function checkLimit(db: Database, limit: Limit, now = new Date()): Promise<LimitState> {
   const since = new Date(now.getTime() - limit.windowMs);
@@ -17,9 +22,62 @@ export async function checkLimit(db: Database, limit: Limit, now = new Date()): 
     .limit(limit.max);
   const oldestCounted = recent[limit.max - 1];
   if (!oldestCounted) return { limited: false };
-  // Free again once the max-th most recent attempt leaves the window.
-  const retryAfterMs = oldestCounted.at.getTime() + limit.windowMs - now.getTime();
-  return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+  return { limited: true, retryAfterSeconds: secondsUntilFree(oldestCounted.at, limit, now) };
+}
+
+// Free again once the max-th most recent attempt leaves the window.
+function secondsUntilFree(oldestCounted: Date, limit: Limit, now: Date): number {
+  const retryAfterMs = oldestCounted.getTime() + limit.windowMs - now.getTime();
+  return Math.max(1, Math.ceil(retryAfterMs / 1000));
+}
+
+/**
+ * Counts an attempt in every bucket before it is made, or refuses it when any bucket is full.
+ * Check and count are one step: each bucket is locked (a transaction-scoped advisory lock, taken in
+ * a fixed order so two attempts cannot deadlock) while it is counted and written, so forty attempts
+ * sent at once are forty attempts, not forty first attempts. A full bucket refuses without counting.
+ */
+export async function reserveAttempt(db: Database, limits: Limit[], now = new Date()): Promise<ReserveResult> {
+  const ordered = [...limits].sort((a, b) => a.bucket.localeCompare(b.bucket));
+  return db.transaction(async (tx) => {
+    let retryAfterSeconds = 0;
+    for (const limit of ordered) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${limit.bucket}, 0))`);
+      const since = new Date(now.getTime() - limit.windowMs);
+      const recent = await tx
+        .select({ at: authAttempts.createdAt })
+        .from(authAttempts)
+        .where(and(eq(authAttempts.bucket, limit.bucket), gt(authAttempts.createdAt, since)))
+        .orderBy(desc(authAttempts.createdAt))
+        .limit(limit.max);
+      const oldestCounted = recent[limit.max - 1];
+      if (oldestCounted) {
+        retryAfterSeconds = Math.max(retryAfterSeconds, secondsUntilFree(oldestCounted.at, limit, now));
+      }
+    }
+    if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
+    const rows = await tx
+      .insert(authAttempts)
+      .values(ordered.map((limit) => ({ bucket: limit.bucket, createdAt: now })))
+      .returning({ id: authAttempts.id });
+    for (const limit of ordered) {
+      await tx
+        .delete(authAttempts)
+        .where(
+          and(
+            eq(authAttempts.bucket, limit.bucket),
+            lt(authAttempts.createdAt, new Date(now.getTime() - limit.windowMs)),
+          ),
+        );
+    }
+    return { ok: true, reservation: { ids: rows.map((r) => r.id) } };
+  });
+}
+
+/** Gives a reserved attempt back (it succeeded, or never reached the password check). */
+export async function releaseAttempt(db: Database, reservation: Reservation): Promise<void> {
+  if (reservation.ids.length === 0) return;
+  await db.delete(authAttempts).where(inArray(authAttempts.id, reservation.ids));
 }
 
 export async function recordAttempt(db: Database, limit: Limit, now = new Date()): Promise<void> {

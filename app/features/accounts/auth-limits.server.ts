@@ -1,7 +1,10 @@
 import type { Env } from "~/lib/env.server";
 import type { Limit } from "./attempt-limiter.server";
 
-/** The limits of the issue, from configuration: per account-and-client, per client, per e-mail address. */
+/**
+ * The limits, from configuration: sign-in failures per account-and-client, per client and per account
+ * across every client; sign-ups per client; e-mails per address and per client.
+ */
 export function authLimits(env: Env) {
   const windowMs = env.AUTH_LIMIT_WINDOW_MINUTES * 60_000;
   return {
@@ -11,6 +14,12 @@ export function authLimits(env: Env) {
       windowMs,
     }),
     signInClient: (ip: string): Limit => ({ bucket: `signin-ip:${ip}`, max: env.AUTH_SIGNIN_MAX_PER_IP, windowMs }),
+    /** A ceiling per account whatever the client: many addresses cannot share out a guessing run. */
+    signInCeiling: (email: string): Limit => ({
+      bucket: `signin-all:${email}`,
+      max: env.AUTH_SIGNIN_MAX_PER_ACCOUNT_ALL_CLIENTS,
+      windowMs,
+    }),
     signUpClient: (ip: string): Limit => ({ bucket: `signup-ip:${ip}`, max: env.AUTH_SIGNUP_MAX_PER_IP, windowMs }),
     emailsTo: (email: string): Limit => ({ bucket: `mail:${email}`, max: env.AUTH_EMAILS_MAX_PER_ADDRESS, windowMs }),
     emailsFromClient: (ip: string): Limit => ({

@@ -22,6 +22,9 @@ export const emailSchema = z
     if (parts.length !== 2 || (parts[0]?.length ?? 0) > 64 || (parts[1]?.length ?? 0) > 253) {
       return fail("Invalid email format");
     }
+    // What the spec's loose shape lets through but no mail server takes (and Better Auth refuses):
+    // a trailing dot, `..`, a dot at either end of the local part, characters outside the address set.
+    if (!z.email().safeParse(email).success) return fail("Please enter a valid email address");
   });
 
 /** The four sign-up password rules, also shown as the checklist under the field. */
@@ -39,6 +42,12 @@ export const signUpPasswordSchema = z
   .regex(/[A-Z]/, "Password must contain at least one uppercase letter")
   .regex(/[a-z]/, "Password must contain at least one lowercase letter")
   .regex(/\d/, "Password must contain at least one number");
+
+/** Refused by the server (common-passwords.server.ts) after the spec's rules pass. */
+export const COMMON_PASSWORD_MESSAGE =
+  "This password is one of the most commonly used, so it is easy to guess. Please choose another.";
+
+export const COMMON_PASSWORD_HINT = "Common passwords such as Password1 are not accepted.";
 
 export const signInPasswordSchema = z.string({ error: "Password is required" }).min(1, "Password is required");
 
@@ -89,10 +98,29 @@ export function greetingName(email: string): string {
   return sanitiseText(email.split("@")[0] ?? "");
 }
 
-/** A redirect target from the query string, kept only when it is a path on this site. */
+/** Any origin of ours would do: targets are resolved against it and must stay on it. */
+const HERE = "https://this-site.invalid";
+
+/**
+ * A redirect target from the query string, kept only when it resolves to a page of this site.
+ * Resolved as a browser would (which drops tabs and newlines and reads `\` as `/`, so
+ * `/%09/evil.example` is `//evil.example`), and answered in the parser's own serialisation, so the
+ * Location header holds no raw control or non-ASCII character.
+ */
 export function safeRedirect(target: string | null | undefined, fallback = "/products"): string {
-  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+  if (!target?.startsWith("/")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, HERE);
+  } catch {
+    return fallback;
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // `/.//evil.example` normalises to the path `//evil.example`, which a browser reads as another host.
+  if (url.origin !== HERE || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) {
+    return fallback;
+  }
+  return new URL(path, HERE).origin === HERE ? path : fallback;
 }
 
 /** The message a toast shows for a form with errors: its first field's. */

@@ -6,8 +6,9 @@ import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import type { Mailer } from "~/lib/mail/mailer.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-schemas";
-import { passwordResetEmail, verificationEmail } from "./emails";
+import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails";
 import { grantAdminIfListed } from "./manage-admins.server";
+import { discardResetLinks } from "./reset-links.server";
 
 /** The header our server sets from the socket (or trusted proxy); client-sent values are overwritten. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -45,6 +46,12 @@ export function createAuth({ env, db, mailer, logger }: { env: Env; db: Database
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(passwordResetEmail(user.email, user.name, url));
+      },
+      // Better Auth has consumed the link that was used; every other one for this account ends too,
+      // and the owner hears of the change at the account's address (decision 028).
+      onPasswordReset: async ({ user }) => {
+        await discardResetLinks(db, user.id);
+        await mailer.send(passwordChangedEmail(user.email, user.name, `${env.PUBLIC_URL}/auth?mode=forgot`));
       },
     },
     emailVerification: {

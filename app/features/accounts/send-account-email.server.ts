@@ -1,5 +1,5 @@
 import type { AppServices } from "~/lib/services.server";
-import { checkLimits, recordAttempt } from "./attempt-limiter.server";
+import { reserveAttempt } from "./attempt-limiter.server";
 import { authHeaders, authLimits } from "./auth-limits.server";
 import { emailOnlySchema, type FieldErrors, fieldErrors } from "./auth-schemas";
 
@@ -26,10 +26,8 @@ export async function sendAccountEmail(
   const perAddress = limits.emailsTo(email);
   const perClient = limits.emailsFromClient(client.ip);
 
-  const state = await checkLimits(db, [perAddress, perClient]);
-  if (state.limited) return { ok: false, reason: "locked", retryAfterSeconds: state.retryAfterSeconds };
-  await recordAttempt(db, perAddress);
-  await recordAttempt(db, perClient);
+  const reserved = await reserveAttempt(db, [perAddress, perClient]);
+  if (!reserved.ok) return { ok: false, reason: "locked", retryAfterSeconds: reserved.retryAfterSeconds };
 
   const headers = authHeaders(client.request, client.ip);
   try {

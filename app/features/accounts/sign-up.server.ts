@@ -1,15 +1,21 @@
 import type { AppServices } from "~/lib/services.server";
-import { checkLimits, recordAttempt } from "./attempt-limiter.server";
+import { reserveAttempt } from "./attempt-limiter.server";
 import { authErrorCode, authHeaders, authLimits } from "./auth-limits.server";
-import { type FieldErrors, fieldErrors, signUpSchema } from "./auth-schemas";
+import { COMMON_PASSWORD_MESSAGE, type FieldErrors, fieldErrors, signUpSchema } from "./auth-schemas";
+import { isCommonPassword } from "./common-passwords.server";
+import { bindSignUpToBrowser, discardPendingSignUp } from "./pending-sign-up.server";
 
 export type SignUpResult =
-  | { ok: true; email: string }
+  | { ok: true; email: string /** For the sign-up cookie: this browser made the sign-up. */; browserKey: string }
   | { ok: false; reason: "validation"; fieldErrors: FieldErrors }
   | { ok: false; reason: "locked"; retryAfterSeconds: number }
   | { ok: false; reason: "exists" | "weak-password" | "error" };
 
-/** Creates an unverified account and sends the verification e-mail; the link leads to /products. */
+/**
+ * Creates an unverified account and sends the verification e-mail; the link leads to /products.
+ * An address nobody has confirmed yet belongs to nobody: signing up for it again replaces the
+ * pending sign-up (and ends its links), so whoever signed up first cannot lock the owner out.
+ */
 export async function signUp(
   services: AppServices,
   input: unknown,
@@ -18,24 +24,26 @@ export async function signUp(
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "validation", fieldErrors: fieldErrors(parsed.error) };
   const { email, password, fullName } = parsed.data;
+  if (isCommonPassword(password)) {
+    return { ok: false, reason: "validation", fieldErrors: { password: COMMON_PASSWORD_MESSAGE } };
+  }
   const { db } = services.database;
-  const limit = authLimits(services.env).signUpClient(client.ip);
-
-  const state = await checkLimits(db, [limit]);
-  if (state.limited) return { ok: false, reason: "locked", retryAfterSeconds: state.retryAfterSeconds };
-  await recordAttempt(db, limit);
+  const reserved = await reserveAttempt(db, [authLimits(services.env).signUpClient(client.ip)]);
+  if (!reserved.ok) return { ok: false, reason: "locked", retryAfterSeconds: reserved.retryAfterSeconds };
 
   // Spec §8 tells a visitor when the address is already registered (Better Auth alone would answer
   // as if it had worked); the per-client sign-up limit keeps this from being used to sweep addresses.
   const ctx = await services.auth.$context;
-  if (await ctx.internalAdapter.findUserByEmail(email)) return { ok: false, reason: "exists" };
+  const existing = await ctx.internalAdapter.findUserByEmail(email);
+  if (existing?.user.emailVerified) return { ok: false, reason: "exists" };
+  if (existing) await discardPendingSignUp(db, existing.user.id);
 
   try {
-    await services.auth.api.signUpEmail({
+    const { user } = await services.auth.api.signUpEmail({
       body: { email, password, name: fullName, callbackURL: "/products" },
       headers: authHeaders(client.request, client.ip),
     });
-    return { ok: true, email };
+    return { ok: true, email, browserKey: await bindSignUpToBrowser(db, user.id) };
   } catch (error) {
     const code = authErrorCode(error);
     if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {

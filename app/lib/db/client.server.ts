@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { closeFolder } from "../data-dir.server";
 import { acquireDataLock } from "./data-lock.server";
 import * as schema from "./schema.server";
 
@@ -87,17 +88,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   mkdirSync(options.dataDir, { recursive: true });
   const lock = acquireDataLock(options.dataDir);
   try {
-    const client = await PGlite.create(path.join(options.dataDir, "pgdata"));
+    const pgdata = path.join(options.dataDir, "pgdata");
+    const client = await PGlite.create(pgdata);
+    // Password hashes and reset links live here: no other local user may read them (decision 028).
+    closeFolder(pgdata, options.dataDir);
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,
       kind: "pglite",
-      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+      migrate: async () => {
+        await migratePglite(drizzlePglite(client), { migrationsFolder });
+        closeFolder(pgdata, options.dataDir);
+      },
       ping: async () => {
         await client.query("select 1");
       },
       maintain: async () => {
         await client.exec("vacuum (analyze)");
+        closeFolder(pgdata, options.dataDir);
       },
       close: once(async () => {
         try {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { PASSWORD_MAX, PASSWORD_MIN, passwordRules, passwordStrength } from "../auth-schemas";
+import { COMMON_PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN, passwordRules, passwordStrength } from "../auth-schemas";
 
 const strengthClass = {
   empty: "text-gray-600",
@@ -30,7 +30,9 @@ export function PasswordField({
   const [value, setValue] = useState("");
   useEffect(() => setValue(input.current?.value ?? ""), []);
   const strength = passwordStrength(value);
-  const describedBy = [error ? `${id}-error` : null, withChecklist ? `${id}-rules` : null].filter(Boolean).join(" ");
+  const describedBy = [error ? `${id}-error` : null, withChecklist ? `${id}-rules ${id}-common` : null]
+    .filter(Boolean)
+    .join(" ");
 
   return (
     <div>
@@ -92,6 +94,12 @@ export function PasswordField({
             );
           })}
         </ul>
+      ) : null}
+      {/* The list of common passwords is too big for the browser: the server checks it. */}
+      {withChecklist ? (
+        <p id={`${id}-common`} className="mt-1 text-sm text-muted">
+          {COMMON_PASSWORD_HINT}
+        </p>
       ) : null}
     </div>
   );
