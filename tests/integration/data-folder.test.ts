@@ -41,7 +41,7 @@ describe("the data folder", () => {
     made.push(parent);
     const dataDir = path.join(parent, "data");
     const database = await createTestDatabase();
-    const t = await createTestApp({}, { dataDir, databaseUrl: database?.url });
+    const t = await createTestApp({}, { reuse: { dataDir, databaseUrl: database?.url } });
     try {
       // Something in every part: an account in the database, a confirmation e-mail in the outbox.
       const res = await new HttpSession(t.app).post("/auth", {
@@ -69,7 +69,7 @@ describe("the data folder", () => {
     writeFileSync(path.join(dataDir, "outbox", "old.eml"), "reset link", { mode: 0o666 });
     chmodSync(path.join(dataDir, "outbox", "old.eml"), 0o666);
     const database = await createTestDatabase();
-    const t = await createTestApp({}, { dataDir, databaseUrl: database?.url });
+    const t = await createTestApp({}, { reuse: { dataDir, databaseUrl: database?.url } });
     try {
       expect(openToOthers(modes(dataDir))).toEqual([]);
     } finally {
@@ -83,7 +83,7 @@ describe("the data folder", () => {
     made.push(parent);
     writeFileSync(path.join(parent, "not-a-folder"), "");
     await expect(
-      createTestApp({}, { dataDir: path.join(parent, "not-a-folder", "data"), databaseUrl: undefined }),
+      createTestApp({}, { reuse: { dataDir: path.join(parent, "not-a-folder", "data"), databaseUrl: undefined } }),
     ).rejects.toThrow(/The data folder .* could not be made private/);
   });
 });
