@@ -1,5 +1,5 @@
 /**
- * `npm test`: everything CI checks, in order. Installs Debian's chromium and postgresql first when
+ * `npm test`: everything CI checks, in order. Installs Debian's chromium, postgresql and Java first when
  * they are missing and we are root; otherwise says exactly what to install.
  * Runs on Node 24's type stripping, so it imports only Node built-ins and sibling files with .ts.
  */
@@ -42,6 +42,8 @@ function step(title: string, command: string, args: string[], env: NodeJS.Proces
 
 ensureSystemPackage("chromium", () => existsSync("/usr/bin/chromium"));
 ensureSystemPackage("postgresql", () => findPostgresBin() !== undefined);
+// The e-mail tests check every template with the Nu HTML Checker (vnu-jar), which runs on Java.
+ensureSystemPackage("default-jre-headless", () => spawnSync("java", ["-version"]).status === 0);
 
 const only = process.argv[2];
 const started = Date.now();
