@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: fake Stripe objects are loosely shaped JSON
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { CONSENT_WORDING } from "~/features/shop/model";
+import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { purchases } from "~/lib/db/schema.server";
 import { checkHtml, parseOutbox } from "../support/check-email";
 import { buyInDemo } from "../support/demo-purchase";
@@ -30,7 +30,11 @@ let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
   fake = await startFakeStripe({ webhookSecret: SECRET });
   // One after another: three databases starting at once are slow on a small machine.
-  for (const [name, env] of [["demo", {}], ["stripe", fake.env], ["quiet", { OWNER_NOTICES: "off" }]] as const) {
+  for (const [name, env] of [
+    ["demo", {}],
+    ["stripe", fake.env],
+    ["quiet", { OWNER_NOTICES: "off" }],
+  ] as const) {
     const t = await createTestApp(env);
     await t.server.seedCatalogue(t.services);
     if (name === "demo") demo = t;
@@ -44,7 +48,9 @@ afterAll(async () => {
 });
 
 const mailTo = async (t: App, to: string, subject?: RegExp) =>
-  (await parseOutbox(t.dataDir)).filter((m) => m.toAddress === to.toLowerCase() && (!subject || subject.test(m.subject ?? "")));
+  (await parseOutbox(t.dataDir)).filter(
+    (m) => m.toAddress === to.toLowerCase() && (!subject || subject.test(m.subject ?? "")),
+  );
 
 function deliver(event: unknown) {
   const payload = JSON.stringify(event);
@@ -69,13 +75,22 @@ describe("the receipt", () => {
     await demo.app.request(`http://localhost:3000/demo-checkout/${checkoutId}`, {
       method: "POST",
       body: new URLSearchParams({ intent: "pay" }),
-      headers: { cookie: buyer.cookie, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        cookie: buyer.cookie,
+        origin: "http://localhost:3000",
+        "content-type": "application/x-www-form-urlencoded",
+      },
     });
     const receipts = await mailTo(demo, buyer.email, /receipt/);
     expect(receipts).toHaveLength(1);
     const [purchase] = await demo.services.database.db.select().from(purchases).where(eq(purchases.id, checkoutId));
     const text = receipts[0]?.text ?? "";
-    const today = new Date().toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+    const today = new Date().toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "Europe/London",
+    });
     for (const row of [
       new RegExp(`Order +#${checkoutId.slice(0, 8)}\\n`),
       new RegExp(`Date +${today}\\n`),
@@ -103,7 +118,9 @@ describe("the receipt", () => {
     expect(await signedOut.text()).toContain("Sign In");
     const signedIn = await demo.app.request(links[0] as string, { headers: { cookie: buyer.cookie } });
     expect(signedIn.status).toBe(302);
-    const file = await demo.app.request(signedIn.headers.get("location") as string, { headers: { cookie: buyer.cookie } });
+    const file = await demo.app.request(signedIn.headers.get("location") as string, {
+      headers: { cookie: buyer.cookie },
+    });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
 
@@ -141,7 +158,8 @@ describe("a Stripe membership tells its member of each change, once", () => {
     const [receipt, ...more] = await mailTo(stripe, member.email, /receipt/);
     expect(more).toHaveLength(0);
     const periodEnd = new Date((subscription.items.data[0].current_period_end as number) * 1000);
-    const long = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+    const long = (d: Date) =>
+      d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
     expect(receipt?.text).toMatch(/Digital Access +£9\.99 a month/);
     expect(receipt?.text).toContain(`renews on ${long(periodEnd)}`);
     expect(receipt?.text).toContain("choose 'Manage membership'");
@@ -159,7 +177,10 @@ describe("a Stripe membership tells its member of each change, once", () => {
     expect(await mailTo(stripe, member.email, /membership is resumed/)).toHaveLength(1);
 
     const next = (subscription.items.data[0].current_period_end as number) + 30 * 86400;
-    const renewed = { ...subscription, items: { ...subscription.items, data: [{ ...subscription.items.data[0], current_period_end: next }] } };
+    const renewed = {
+      ...subscription,
+      items: { ...subscription.items, data: [{ ...subscription.items.data[0], current_period_end: next }] },
+    };
     const renewal = fake.event("customer.subscription.updated", renewed);
     await deliver(renewal);
     await deliver(renewal);
@@ -190,7 +211,11 @@ describe("demo membership and refunds", () => {
     const cancel = () =>
       demo.app.request("http://localhost:3000/membership/manage", {
         method: "POST",
-        headers: { cookie: member.cookie, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          cookie: member.cookie,
+          origin: "http://localhost:3000",
+          "content-type": "application/x-www-form-urlencoded",
+        },
         body: "",
       });
     expect((await cancel()).status).toBe(302);
@@ -230,8 +255,9 @@ describe("every e-mail sent above", () => {
       expect(message.html).toBeTruthy();
       expect(message.text?.length).toBeGreaterThan(40);
     }
-    const problems = await checkHtml(Object.fromEntries(all.map((m) => [`${m.subject} (${m.file})`, m.html as string])));
+    const problems = await checkHtml(
+      Object.fromEntries(all.map((m) => [`${m.subject} (${m.file})`, m.html as string])),
+    );
     expect(problems).toEqual([]);
   }, 60_000);
 });
-

@@ -9,7 +9,10 @@ import nodemailer from "nodemailer";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 
 const run = promisify(execFile);
-const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")), "build/dist/vnu.jar");
+const vnuJar = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")),
+  "build/dist/vnu.jar",
+);
 
 export type HtmlProblem = { file: string; type: string; message: string };
 
@@ -31,13 +34,17 @@ export async function checkHtml(documents: Record<string, string>): Promise<Html
     );
     let output: string;
     try {
-      output = (await run("java", ["-jar", vnuJar, "--format", "json", "--also-check-css", ...files], { maxBuffer: 1 << 24 })).stderr;
+      output = (
+        await run("java", ["-jar", vnuJar, "--format", "json", "--also-check-css", ...files], { maxBuffer: 1 << 24 })
+      ).stderr;
     } catch (error) {
       // vnu exits 1 when it finds problems; the report is still on stderr.
       output = (error as { stderr?: string }).stderr ?? "";
       if (!output.startsWith("{")) throw error;
     }
-    const report = JSON.parse(output) as { messages: { url?: string; type: string; subType?: string; message: string }[] };
+    const report = JSON.parse(output) as {
+      messages: { url?: string; type: string; subType?: string; message: string }[];
+    };
     return report.messages.map((m) => {
       const index = Number(/(\d+)\.html$/.exec(m.url ?? "")?.[1]);
       return { file: names[index] ?? m.url ?? "?", type: m.subType ?? m.type, message: m.message };

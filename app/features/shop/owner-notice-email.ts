@@ -4,7 +4,13 @@ import type { MailMessage } from "~/lib/mail/mailer.server";
 
 /** What the owner is told of as it happens. */
 export type OwnerNotice =
-  | { kind: "sale"; orderId: string; buyerEmail: string; lines: { title: string; amountCents: number | null }[]; totalCents: number }
+  | {
+      kind: "sale";
+      orderId: string;
+      buyerEmail: string;
+      lines: { title: string; amountCents: number | null }[];
+      totalCents: number;
+    }
   | { kind: "refund"; orderId: string; buyerEmail: string; titles: string[]; amountCents: number }
   | { kind: "member"; buyerEmail: string };
 
@@ -20,7 +26,10 @@ export function ownerNoticeEmail(sender: Sender, to: string, notice: OwnerNotice
         paragraphs: [`${notice.buyerEmail} bought from ${sender.brand}.`],
         rows: [
           { label: "Order", value: `#${notice.orderId.slice(0, 8)}` },
-          ...notice.lines.map((l) => ({ label: l.title, value: l.amountCents === null ? "Included" : formatAmount(l.amountCents) })),
+          ...notice.lines.map((l) => ({
+            label: l.title,
+            value: l.amountCents === null ? "Included" : formatAmount(l.amountCents),
+          })),
           { label: "Total", value: formatAmount(notice.totalCents) },
         ],
         action: { label: "Find the order", url: `${ordersUrl}?q=${encodeURIComponent(notice.orderId.slice(0, 8))}` },

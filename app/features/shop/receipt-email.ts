@@ -34,7 +34,11 @@ export function paymentMethodLabel(provider: PaymentProviderName, granted: boole
 }
 
 /** The buyer's receipt: each item and its price, the order, the seller, the consent given, and where to download. */
-export function receiptEmail(seller: Sender & { name: string; address: string }, to: { email: string; name: string }, receipt: Receipt) {
+export function receiptEmail(
+  seller: Sender & { name: string; address: string },
+  to: { email: string; name: string },
+  receipt: Receipt,
+) {
   const orderRef = `#${receipt.orderId.slice(0, 8)}`;
   const consentAt = receipt.consent ? formatLongDate(receipt.consent.at) : null;
   const membership = receipt.membership;
@@ -53,9 +57,7 @@ export function receiptEmail(seller: Sender & { name: string; address: string },
       ...receipt.lines.map((line) => ({
         label: line.title,
         value:
-          line.amountCents === null
-            ? "Included"
-            : `${formatAmount(line.amountCents)}${line.monthly ? " a month" : ""}`,
+          line.amountCents === null ? "Included" : `${formatAmount(line.amountCents)}${line.monthly ? " a month" : ""}`,
       })),
       ...(receipt.discount
         ? [{ label: `Discount (${receipt.discount.code})`, value: `-${formatAmount(receipt.discount.amountCents)}` }]
@@ -69,7 +71,9 @@ export function receiptEmail(seller: Sender & { name: string; address: string },
     action: { label: "My Sacred Downloads", url: receipt.accountUrl },
     after: [
       ...(receipt.downloads.length
-        ? ["Each download link asks you to sign in first, then your file downloads. Your downloads also stay in My Sacred Downloads, to download again."]
+        ? [
+            "Each download link asks you to sign in first, then your file downloads. Your downloads also stay in My Sacred Downloads, to download again.",
+          ]
         : []),
       ...(membership
         ? [

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { products, subscribers, user } from "~/lib/db/schema.server";
+import { sellerDetails } from "~/lib/seller-details.server";
 import type { AppServices } from "~/lib/services.server";
 import { membershipEmail } from "./membership-email";
 import { SUBSCRIPTION_ID } from "./model";
 import { type OwnerNotice, ownerNoticeEmail } from "./owner-notice-email";
-import { sellerDetails } from "~/lib/seller-details.server";
 import type { MembershipChange } from "./sync-subscription.server";
 
 /**
@@ -26,7 +26,10 @@ export async function sendOwnerNotice(services: AppServices, notice: OwnerNotice
 export async function sendMembershipNotice(services: AppServices, change: MembershipChange): Promise<void> {
   try {
     const { db } = services.database;
-    const [member] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, change.userId));
+    const [member] = await db
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, change.userId));
     if (!member) return;
     if (change.notice.kind === "started") {
       await sendOwnerNotice(services, { kind: "member", buyerEmail: member.email });
@@ -34,11 +37,19 @@ export async function sendMembershipNotice(services: AppServices, change: Member
     }
     let notice = change.notice;
     if (notice.kind === "renewed" && notice.amountCents === null) {
-      const [plan] = await db.select({ priceCents: products.priceCents }).from(products).where(eq(products.id, SUBSCRIPTION_ID));
+      const [plan] = await db
+        .select({ priceCents: products.priceCents })
+        .from(products)
+        .where(eq(products.id, SUBSCRIPTION_ID));
       notice = { ...notice, amountCents: plan?.priceCents ?? null };
     }
     await services.mailer.send(
-      membershipEmail(await sellerDetails(services.database.db), member, notice, `${services.env.PUBLIC_URL}/my-purchases`),
+      membershipEmail(
+        await sellerDetails(services.database.db),
+        member,
+        notice,
+        `${services.env.PUBLIC_URL}/my-purchases`,
+      ),
     );
   } catch (error) {
     services.logger.error({ err: error, userId: change.userId }, "membership e-mail failed");

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { purchases, subscribers, user } from "~/lib/db/schema.server";
+import { sellerDetails } from "~/lib/seller-details.server";
 import type { AppServices } from "~/lib/services.server";
 import { getProductsByIds } from "./get-product.server";
 import { isPlan } from "./model";
 import { type Receipt, receiptEmail } from "./receipt-email";
-import { sellerDetails } from "~/lib/seller-details.server";
 
 /** The link in an e-mail that leads through sign-in to a protected download. */
 export function downloadLink(publicUrl: string, productId: string): string {
@@ -24,7 +24,11 @@ export async function buildReceipt(services: AppServices, purchaseId: string) {
   const products = await getProductsByIds(db, purchase.productIds);
   const titleOf = (id: string) => products.find((p) => p.id === id)?.title ?? id;
   const lines: Receipt["lines"] = purchase.lines
-    ? purchase.lines.map((line) => ({ title: line.title, amountCents: line.unitAmountCents, monthly: isPlan({ id: line.productId }) }))
+    ? purchase.lines.map((line) => ({
+        title: line.title,
+        amountCents: line.unitAmountCents,
+        monthly: isPlan({ id: line.productId }),
+      }))
     : purchase.productIds.map((id) => ({
         title: titleOf(id),
         amountCents: purchase.productIds.length === 1 ? purchase.totalAmountCents : null,
@@ -36,7 +40,8 @@ export async function buildReceipt(services: AppServices, purchaseId: string) {
     const [member] = await db.select().from(subscribers).where(eq(subscribers.userId, purchase.userId));
     const planLine = purchase.lines?.find((line) => isPlan({ id: line.productId }));
     membership = {
-      monthlyCents: planLine?.unitAmountCents ?? products.find((p) => isPlan(p))?.priceCents ?? purchase.totalAmountCents,
+      monthlyCents:
+        planLine?.unitAmountCents ?? products.find((p) => isPlan(p))?.priceCents ?? purchase.totalAmountCents,
       renewsOn: member?.subscriptionEnd ?? null,
     };
   }

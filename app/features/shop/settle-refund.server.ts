@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Transaction } from "~/lib/db/client.server";
 import { type Purchase, purchases, refunds, subscribers, user } from "~/lib/db/schema.server";
+import { sellerDetails } from "~/lib/seller-details.server";
 import type { AppServices } from "~/lib/services.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
 import { getProductsByIds } from "./get-product.server";
 import { isPlan, type RefundReason } from "./model";
 import { RefundError } from "./payment-provider.server";
 import { refundEmail } from "./refund-email";
-import { sellerDetails } from "~/lib/seller-details.server";
 import { sendOwnerNotice } from "./send-notices.server";
 
 export type SettledRefund = { status: "succeeded" | "failed" | "pending"; failure?: string | undefined };

@@ -46,10 +46,15 @@ function membershipChange(
   if (!before.cancelAtPeriodEnd && state.cancelAtPeriodEnd) {
     return change({ kind: "cancelled", accessUntil: state.periodEnd });
   }
-  if (before.cancelAtPeriodEnd && !state.cancelAtPeriodEnd) return change({ kind: "resumed", renewsOn: state.periodEnd });
+  if (before.cancelAtPeriodEnd && !state.cancelAtPeriodEnd)
+    return change({ kind: "resumed", renewsOn: state.periodEnd });
   // A new paid period: the end moved on by most of a month.
   const DAY = 24 * 3600 * 1000;
-  if (before.subscriptionEnd && state.periodEnd && state.periodEnd.getTime() - before.subscriptionEnd.getTime() > 20 * DAY) {
+  if (
+    before.subscriptionEnd &&
+    state.periodEnd &&
+    state.periodEnd.getTime() - before.subscriptionEnd.getTime() > 20 * DAY
+  ) {
     return change({ kind: "renewed", amountCents: null, renewsOn: state.periodEnd });
   }
   return null;

@@ -13,7 +13,12 @@ import { checkHtml, parseMessage } from "../../../tests/support/check-email";
  * Issue 14, item 3: every e-mail the site sends, rendered with realistic facts, is valid HTML (the
  * Nu HTML Checker), has a title and a plain-text part, wraps long addresses and names the shop in its footer.
  */
-const seller = { brand: "Sacred Healing", name: "Elena Rose", address: "Bath, United Kingdom", email: "hello@example.com" };
+const seller = {
+  brand: "Sacred Healing",
+  name: "Elena Rose",
+  address: "Bath, United Kingdom",
+  email: "hello@example.com",
+};
 const buyer = { email: "ada@example.com", name: "Ada" };
 const base = "https://shop.example.com";
 // The kind of address that made the confirmation e-mail 1,560 px wide: one long unbroken token.
@@ -58,7 +63,9 @@ const templates: Record<string, MailMessage> = {
     provider: "free",
     grantNote: "Replacement for a lost download & a thank-you",
     consent: null,
-    downloads: [{ title: "Chakra Balance Guide", url: `${base}/auth?redirectTo=%2Fapi%2Fdownloads%2Fchakra-balance-guide` }],
+    downloads: [
+      { title: "Chakra Balance Guide", url: `${base}/auth?redirectTo=%2Fapi%2Fdownloads%2Fchakra-balance-guide` },
+    ],
     accountUrl: `${base}/my-purchases`,
   }),
   refund: refundEmail(seller, buyer, {
@@ -68,13 +75,55 @@ const templates: Record<string, MailMessage> = {
     titles: ["Chakra Balance Guide"],
     accountUrl: `${base}/my-purchases`,
   }),
-  membershipCancelled: membershipEmail(seller, buyer, { kind: "cancelled", accessUntil: new Date("2026-12-23T10:00:00Z") }, `${base}/my-purchases`),
-  membershipResumed: membershipEmail(seller, buyer, { kind: "resumed", renewsOn: new Date("2026-12-23T10:00:00Z") }, `${base}/my-purchases`),
-  membershipRenewed: membershipEmail(seller, buyer, { kind: "renewed", amountCents: 999, renewsOn: new Date("2027-01-23T10:00:00Z") }, `${base}/my-purchases`),
+  membershipCancelled: membershipEmail(
+    seller,
+    buyer,
+    { kind: "cancelled", accessUntil: new Date("2026-12-23T10:00:00Z") },
+    `${base}/my-purchases`,
+  ),
+  membershipResumed: membershipEmail(
+    seller,
+    buyer,
+    { kind: "resumed", renewsOn: new Date("2026-12-23T10:00:00Z") },
+    `${base}/my-purchases`,
+  ),
+  membershipRenewed: membershipEmail(
+    seller,
+    buyer,
+    { kind: "renewed", amountCents: 999, renewsOn: new Date("2027-01-23T10:00:00Z") },
+    `${base}/my-purchases`,
+  ),
   paymentFailed: membershipEmail(seller, buyer, { kind: "payment_failed", amountCents: 999 }, `${base}/my-purchases`),
-  ownerSale: ownerNoticeEmail(seller, "owner@example.com", { kind: "sale", orderId: "3f2a9c1e-0000", buyerEmail: buyer.email, lines: [{ title: "Chakra Balance Guide", amountCents: 1299 }], totalCents: 1299 }, `${base}/admin/orders`),
-  ownerRefund: ownerNoticeEmail(seller, "owner@example.com", { kind: "refund", orderId: "3f2a9c1e-0000", buyerEmail: buyer.email, titles: ["Chakra Balance Guide"], amountCents: 1299 }, `${base}/admin/orders`),
-  ownerMember: ownerNoticeEmail(seller, "owner@example.com", { kind: "member", buyerEmail: buyer.email }, `${base}/admin/orders`),
+  ownerSale: ownerNoticeEmail(
+    seller,
+    "owner@example.com",
+    {
+      kind: "sale",
+      orderId: "3f2a9c1e-0000",
+      buyerEmail: buyer.email,
+      lines: [{ title: "Chakra Balance Guide", amountCents: 1299 }],
+      totalCents: 1299,
+    },
+    `${base}/admin/orders`,
+  ),
+  ownerRefund: ownerNoticeEmail(
+    seller,
+    "owner@example.com",
+    {
+      kind: "refund",
+      orderId: "3f2a9c1e-0000",
+      buyerEmail: buyer.email,
+      titles: ["Chakra Balance Guide"],
+      amountCents: 1299,
+    },
+    `${base}/admin/orders`,
+  ),
+  ownerMember: ownerNoticeEmail(
+    seller,
+    "owner@example.com",
+    { kind: "member", buyerEmail: buyer.email },
+    `${base}/admin/orders`,
+  ),
 };
 
 describe("every e-mail template", () => {
@@ -98,17 +147,20 @@ describe("every e-mail template", () => {
     }
   }, 60_000);
 
-  it.each(Object.entries(templates))("%s parses, with a title, a text part, wrapped links and the shop's footer", async (_name, message) => {
-    const parsed = await parseMessage(message);
-    expect(parsed.subject).toBe(message.subject);
-    expect(parsed.html).toContain(`<title>${message.subject.replace(/&/g, "&#38;")}</title>`);
-    expect(parsed.html).toContain('name="viewport"');
-    expect(parsed.text?.trim().length).toBeGreaterThan(40);
-    expect(parsed.text).not.toMatch(/<[a-z]/i);
-    // Footer: the shop's name, address and contact, in both parts.
-    expect(parsed.text).toContain("Sacred Healing · Bath, United Kingdom · hello@example.com");
-    expect(parsed.html).toContain('href="mailto:hello@example.com"');
-  });
+  it.each(Object.entries(templates))(
+    "%s parses, with a title, a text part, wrapped links and the shop's footer",
+    async (_name, message) => {
+      const parsed = await parseMessage(message);
+      expect(parsed.subject).toBe(message.subject);
+      expect(parsed.html).toContain(`<title>${message.subject.replace(/&/g, "&#38;")}</title>`);
+      expect(parsed.html).toContain('name="viewport"');
+      expect(parsed.text?.trim().length).toBeGreaterThan(40);
+      expect(parsed.text).not.toMatch(/<[a-z]/i);
+      // Footer: the shop's name, address and contact, in both parts.
+      expect(parsed.text).toContain("Sacred Healing · Bath, United Kingdom · hello@example.com");
+      expect(parsed.html).toContain('href="mailto:hello@example.com"');
+    },
+  );
 });
 
 describe("the receipt", () => {

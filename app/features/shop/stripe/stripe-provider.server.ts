@@ -100,7 +100,12 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEvent {
       const invoice = event.data.object;
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? null);
       if (!subscriptionId) return { kind: "ignored", type: event.type };
-      return { kind: "subscription.payment_failed", provider: "stripe", subscriptionId, amountCents: invoice.amount_due };
+      return {
+        kind: "subscription.payment_failed",
+        provider: "stripe",
+        subscriptionId,
+        amountCents: invoice.amount_due,
+      };
     }
     case "charge.dispute.closed": {
       const dispute = event.data.object;
