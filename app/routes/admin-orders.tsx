@@ -8,8 +8,9 @@ import { ConfirmActionDialog } from "~/features/admin/confirm-action-dialog";
 import { backToList } from "~/features/admin/read-page";
 import { requireAdminList } from "~/features/admin/require-admin-list.server";
 import { getPaymentProvider } from "~/features/shop/get-payment-provider.server";
-import { GRANT_NOTE_MAX, grantProduct, listGrantableProducts } from "~/features/shop/grant-product.server";
+import { grantProduct, listGrantableProducts } from "~/features/shop/grant-product.server";
 import { listOrders, weeklySales } from "~/features/shop/list-orders.server";
+import { GRANT_NOTE_MAX } from "~/features/shop/model";
 import { orderFilterQuery, readOrderFilter } from "~/features/shop/order-filter";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { sendReceipt } from "~/features/shop/send-receipt.server";
@@ -103,17 +104,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Purchase ids are UUIDs; anything else names no purchase (and never reaches a query).
   const parsedId = idSchema.safeParse(form.get("id"));
   if (intent === "resend") {
-    if (!parsedId.success || !(await sendReceipt(services, parsedId.data))) {
-      return fail(
-        parsedId.success ? 502 : 404,
-        "Receipt Error",
-        parsedId.success ? "The receipt could not be sent. Please try again." : "This purchase does not exist.",
-      );
-    }
+    const sent = parsedId.success ? await sendReceipt(services, parsedId.data) : "missing";
+    if (sent === "missing") return fail(404, "Receipt Error", "This purchase does not exist.");
+    if (sent === "failed") return fail(502, "Receipt Error", "The receipt could not be sent. Please try again.");
     return data({
       toast: {
         title: "Receipt sent",
-        description: `The receipt for order #${parsedId.data.slice(0, 8)} is on its way.`,
+        description: `The receipt for order #${parsedId.data?.slice(0, 8)} is on its way.`,
         variant: "default",
       } satisfies ToastInput,
     });

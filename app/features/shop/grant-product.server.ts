@@ -6,8 +6,6 @@ import type { AppServices } from "~/lib/services.server";
 import { SUBSCRIPTION_ID } from "./model";
 import { sendReceipt } from "./send-receipt.server";
 
-export const GRANT_NOTE_MAX = 200;
-
 /** What the owner may give by hand: products on sale, not the membership plan (that lives with the provider). */
 export function listGrantableProducts(db: Database) {
   return db

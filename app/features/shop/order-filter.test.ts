@@ -1,13 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { orderFilterQuery, ordersCsv, readOrderFilter, salesByWeek, salesChartSvg, ukDayStart, weekStart } from "./order-filter";
+import {
+  orderFilterQuery,
+  ordersCsv,
+  readOrderFilter,
+  salesByWeek,
+  salesChartSvg,
+  ukDayStart,
+  weekStart,
+} from "./order-filter";
 
 const read = (query: string) => readOrderFilter(new URLSearchParams(query));
 
 describe("the orders filter", () => {
   it("reads search, status and UK days, and writes them back", () => {
     const result = read("q=%23AB12&status=refunded&from=2026-03-01&to=2026-03-31&page=2");
-    expect(result).toEqual({ ok: true, filter: { q: "#AB12", status: "refunded", from: "2026-03-01", to: "2026-03-31" } });
-    if (result.ok) expect(orderFilterQuery(result.filter)).toBe("q=%23AB12&status=refunded&from=2026-03-01&to=2026-03-31");
+    expect(result).toEqual({
+      ok: true,
+      filter: { q: "#AB12", status: "refunded", from: "2026-03-01", to: "2026-03-31" },
+    });
+    if (result.ok)
+      expect(orderFilterQuery(result.filter)).toBe("q=%23AB12&status=refunded&from=2026-03-01&to=2026-03-31");
     expect(read("q=&status=&from=")).toEqual({ ok: true, filter: { q: "", status: "all" } });
   });
 
@@ -15,7 +27,10 @@ describe("the orders filter", () => {
     expect(read("status=open")).toEqual({ ok: false, message: "Status is all, paid or refunded." });
     expect(read("from=2026-02-30")).toEqual({ ok: false, message: "No such date." });
     expect(read("from=yesterday")).toEqual({ ok: false, message: "Dates are written YYYY-MM-DD." });
-    expect(read("from=2026-04-02&to=2026-04-01")).toEqual({ ok: false, message: "The start date is after the end date." });
+    expect(read("from=2026-04-02&to=2026-04-01")).toEqual({
+      ok: false,
+      message: "The start date is after the end date.",
+    });
     expect(read(`q=${"a".repeat(201)}`).ok).toBe(false);
   });
 

@@ -65,17 +65,17 @@ export async function buildReceipt(services: AppServices, purchaseId: string) {
 
 /**
  * Sends a purchase's receipt. Called once after the sale is committed (only the delivery that turned
- * the checkout paid gets here), and again only when the owner asks to resend it. Answers whether it went.
+ * the checkout paid gets here), and again only when the owner asks to resend it.
  */
-export async function sendReceipt(services: AppServices, purchaseId: string): Promise<boolean> {
+export async function sendReceipt(services: AppServices, purchaseId: string): Promise<"sent" | "missing" | "failed"> {
   try {
     const message = await buildReceipt(services, purchaseId);
-    if (!message) return false;
+    if (!message) return "missing";
     await services.mailer.send(message);
-    return true;
+    return "sent";
   } catch (error) {
     // The sale stands whether or not the e-mail goes; the purchase is on /my-purchases.
     services.logger.error({ err: error, purchaseId }, "receipt e-mail failed");
-    return false;
+    return "failed";
   }
 }
