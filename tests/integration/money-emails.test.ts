@@ -124,6 +124,12 @@ describe("the receipt", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
 
+    // `npm run cli -- outbox` shows it with its links decoded, ready to copy.
+    const listed = await demo.server.runCommand(demo.services, "outbox", ["1", buyer.email]);
+    expect(listed).toContain(`Your Sacred Healing receipt for order #${checkoutId.slice(0, 8)}`);
+    expect(listed).toContain(`  ${links[0]}\n`);
+    expect(listed.split("\n\n")).toHaveLength(1);
+
     // The owner hears of the sale, once.
     const notices = await mailTo(demo, OWNER, new RegExp(`New sale: £20.98 from ${buyer.email}`));
     expect(notices).toHaveLength(1);
