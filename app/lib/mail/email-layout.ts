@@ -45,7 +45,7 @@ export function renderEmail(sender: Sender, content: EmailContent): MailMessage 
     ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
         .map(
           (row) =>
-            `<tr><td style="padding:6px 0;border-bottom:1px solid #ede4f4">${escapeHtml(row.label)}</td><td style="padding:6px 0;border-bottom:1px solid #ede4f4;text-align:right;white-space:nowrap">${escapeHtml(row.value)}</td></tr>`,
+            `<tr><td style="padding:6px 0;border-bottom:1px solid #ede4f4">${escapeHtml(row.label)}</td><td style="padding:6px 0 6px 12px;border-bottom:1px solid #ede4f4;text-align:right;${row.value.length <= 16 ? "white-space:nowrap" : "overflow-wrap:anywhere"}">${escapeHtml(row.value)}</td></tr>`,
         )
         .join("")}</table>`
     : "";
@@ -53,13 +53,13 @@ export function renderEmail(sender: Sender, content: EmailContent): MailMessage 
     ? `<ul style="margin:0 0 16px;padding:0 0 0 20px">${links
         .map(
           (link) =>
-            `<li style="margin:0 0 8px;line-height:1.6"><a href="${escapeHtml(link.url)}" style="color:#56306f;overflow-wrap:anywhere;word-break:break-all">${escapeHtml(link.label)}</a></li>`,
+            `<li style="margin:0 0 8px;line-height:1.6"><a href="${escapeHtml(link.url)}" style="color:#56306f;overflow-wrap:anywhere">${escapeHtml(link.label)}</a></li>`,
         )
         .join("")}</ul>`
     : "";
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#56306f;color:#ffffff;padding:12px 24px;border-radius:999px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#5c5363;overflow-wrap:anywhere;word-break:break-all">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.url)}</p>`
+<p style="margin:0 0 16px;font-size:13px;color:#5c5363">If the button does not work, copy this address into your browser:<br><span style="overflow-wrap:anywhere;word-break:break-all">${escapeHtml(action.url)}</span></p>`
     : "";
   const html = `<!doctype html>
 <html lang="en-GB">
