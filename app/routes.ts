@@ -23,6 +23,8 @@ export default [
   route("my-purchases", "routes/my-purchases.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
+  route("admin/orders/export.csv", "routes/admin-orders-export.ts"),
+  route("admin/orders/chart.svg", "routes/admin-orders-chart.ts"),
   route("admin/members", "routes/admin-members.tsx"),
   // Shop: checkout, demo payments, free claims and membership actions.
   route("checkout", "routes/checkout.tsx"),

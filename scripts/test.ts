@@ -1,6 +1,6 @@
 /**
- * `npm test`: everything CI checks. Installs Debian's chromium and postgresql first when they are
- * missing and we are root; otherwise says exactly what to install.
+ * `npm test`: everything CI checks. Installs Debian's chromium, postgresql and Java (for the Nu HTML
+ * Checker) first when they are missing and we are root; otherwise says exactly what to install.
  *
  * The checks are STAGES (the list below): each a few commands run one after another, starting when
  * the stages it `needs` have passed. Up to TEST_JOBS stages (default 2, one per core) run at once,
@@ -232,6 +232,8 @@ async function runStages(selected: Stage[]) {
 
 ensureSystemPackage("chromium", () => existsSync("/usr/bin/chromium"));
 ensureSystemPackage("postgresql", () => findPostgresBin() !== undefined);
+// The e-mail tests check every template with the Nu HTML Checker (vnu-jar), which runs on Java.
+ensureSystemPackage("default-jre-headless", () => spawnSync("java", ["-version"]).status === 0);
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((id) => !stages.some((s) => s.id === id));

@@ -6,6 +6,7 @@ import { createBackup } from "~/features/backup/create-backup.server";
 import { restoreBackup } from "~/features/backup/restore-backup.server";
 import { reconcilePayments } from "~/features/shop/reconcile-payments.server";
 import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
+import { formatOutbox, readOutbox } from "~/lib/mail/read-outbox.server";
 import type { AppServices } from "~/lib/services.server";
 
 export type Command = {
@@ -49,6 +50,16 @@ export const commands: Record<string, Command> = {
       if (!email || !password || name.length === 0) throw new UsageError(`Usage: ${commands["user:create"]?.usage}`);
       const created = await createVerifiedUser(services, { email, password, fullName: name.join(" ") });
       return `Created ${created.email} (${created.id}).`;
+    },
+  },
+  outbox: {
+    usage: "outbox [count] [email]      newest e-mails written to the outbox (no SMTP_URL), links decoded",
+    async run(services, args) {
+      const count = args.find((a) => /^\d+$/.test(a));
+      const to = args.find((a) => a.includes("@"));
+      if (args.some((a) => a !== count && a !== to)) throw new UsageError(`Usage: ${commands.outbox?.usage}`);
+      const dir = path.join(services.env.DATA_DIR, "outbox");
+      return formatOutbox(await readOutbox(dir, { count: count ? Math.min(Number(count), 100) : 5, to }), dir);
     },
   },
   "payments:reconcile": {

@@ -46,6 +46,15 @@ export const envSchema = z
       "must be an smtp:// or smtps:// URL",
     ),
     MAIL_FROM: z.string().trim().default("Sacred Healing <hello@example.com>"),
+    /** The owner's notice of each sale, refund and new member: "off" stops them. */
+    OWNER_NOTICES: z.enum(["on", "off"]).default("on"),
+    /** Where the owner's notices go; the shop's contact address when unset. */
+    OWNER_NOTICE_EMAIL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined)
+      .pipe(z.email().optional()),
     STRIPE_SECRET_KEY: z
       .string()
       .trim()

@@ -29,5 +29,6 @@ export function pageCount(total: number, pageSize: number): number {
 
 /** The address of one page of a list; page 1 is the list's own address, so it has one URL. */
 export function pageHref(path: string, page: number): string {
-  return page <= 1 ? path : `${path}?page=${page}`;
+  // A list with filters keeps them: its path already has a query.
+  return page <= 1 ? path : `${path}${path.includes("?") ? "&" : "?"}page=${page}`;
 }

@@ -1,14 +1,19 @@
-import { data } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
-import type { ToastInput } from "~/components/ui/toast";
+import { showToast, type ToastInput } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { ConfirmActionDialog } from "~/features/admin/confirm-action-dialog";
 import { backToList } from "~/features/admin/read-page";
 import { requireAdminList } from "~/features/admin/require-admin-list.server";
 import { getPaymentProvider } from "~/features/shop/get-payment-provider.server";
-import { listOrders } from "~/features/shop/list-orders.server";
+import { grantProduct, listGrantableProducts } from "~/features/shop/grant-product.server";
+import { listOrders, weeklySales } from "~/features/shop/list-orders.server";
+import { GRANT_NOTE_MAX } from "~/features/shop/model";
+import { orderFilterQuery, readOrderFilter } from "~/features/shop/order-filter";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
+import { sendReceipt } from "~/features/shop/send-receipt.server";
 import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -26,26 +31,92 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const { page } = await requireAdminList(request, services);
-  const list = await listOrders(services.database.db, { page, provider: getPaymentProvider(services).name });
+  const { page, url } = await requireAdminList(request, services);
+  const read = readOrderFilter(url.searchParams);
+  if (!read.ok) throw data(read.message, { status: 400 });
+  const { filter } = read;
+  const { db } = services.database;
+  const [list, weeks, grantable] = await Promise.all([
+    listOrders(db, { page, provider: getPaymentProvider(services).name, filter }),
+    weeklySales(db, filter),
+    listGrantableProducts(db),
+  ]);
+  const query = orderFilterQuery(filter);
+  const chartTotal = weeks.reduce((sum, w) => sum + w.cents, 0);
   return {
     ...list,
     orders: list.orders.map((order) => ({ ...order, date: formatLongDate(order.createdAt) })),
+    filter,
+    query,
+    chartAlt: `Sales by week: ${formatAmount(chartTotal)} over the ${weeks.length} weeks from ${formatLongDate(`${weeks[0]?.week}T12:00:00Z`)}; best week ${formatAmount(Math.max(0, ...weeks.map((w) => w.cents)))}.`,
+    grantable,
     page,
     pages: pageCount(list.total, list.pageSize),
   };
 }
 
+const inputClass =
+  "block w-full rounded-lg border border-plum-200 bg-white px-3 py-2 font-normal text-ink shadow-sm focus:border-plum-500 focus:outline-2 focus:outline-plum-500";
+
+const idSchema = z.uuid();
+const grantSchema = z.object({
+  email: z.email("Enter the customer's e-mail address.").max(254),
+  productId: z.string().min(1, "Choose a product.").max(100),
+  note: z
+    .string()
+    .trim()
+    .min(1, "Write a note: why this product is given.")
+    .max(GRANT_NOTE_MAX, `A note is at most ${GRANT_NOTE_MAX} characters.`),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   await requireAdmin(request, services);
   const form = await readForm(request);
-  const fail = (status: number, description: string) =>
-    data({ toast: { title: "Refund Error", description, variant: "destructive" } satisfies ToastInput }, { status });
-  if (form.get("intent") !== "refund") return fail(400, "Unknown action.");
+  const intent = form.get("intent");
+  const fail = (status: number, title: string, description: string) =>
+    data({ toast: { title, description, variant: "destructive" } satisfies ToastInput }, { status });
+
+  if (intent === "grant") {
+    const parsed = grantSchema.safeParse({
+      email: form.get("email"),
+      productId: form.get("productId"),
+      note: form.get("note"),
+    });
+    if (!parsed.success) return fail(400, "Grant Error", parsed.error.issues[0]?.message ?? "Invalid grant.");
+    try {
+      const granted = await grantProduct(services, parsed.data);
+      return redirectWithToast(
+        `/admin/orders?q=${encodeURIComponent(granted.email)}`,
+        {
+          title: "Product given",
+          description: `${granted.title} is now in ${granted.email}'s downloads.`,
+          variant: "default",
+        },
+        services.env,
+      );
+    } catch (error) {
+      if (error instanceof AppError) return fail(error.status, "Grant Error", error.message);
+      throw error;
+    }
+  }
+
   // Purchase ids are UUIDs; anything else names no purchase (and never reaches a query).
-  const parsedId = z.uuid().safeParse(form.get("id"));
-  if (!parsedId.success) return fail(404, "This purchase does not exist.");
+  const parsedId = idSchema.safeParse(form.get("id"));
+  if (intent === "resend") {
+    const sent = parsedId.success ? await sendReceipt(services, parsedId.data) : "missing";
+    if (sent === "missing") return fail(404, "Receipt Error", "This purchase does not exist.");
+    if (sent === "failed") return fail(502, "Receipt Error", "The receipt could not be sent. Please try again.");
+    return data({
+      toast: {
+        title: "Receipt sent",
+        description: `The receipt for order #${parsedId.data?.slice(0, 8)} is on its way.`,
+        variant: "default",
+      } satisfies ToastInput,
+    });
+  }
+  if (intent !== "refund") return fail(400, "Refund Error", "Unknown action.");
+  if (!parsedId.success) return fail(404, "Refund Error", "This purchase does not exist.");
   const id = parsedId.data;
   try {
     const { totalCents } = await refundPurchase(services, id);
@@ -59,49 +130,197 @@ export async function action({ request, context }: Route.ActionArgs) {
       services.env,
     );
   } catch (error) {
-    if (error instanceof AppError) return fail(error.status, error.message);
+    if (error instanceof AppError) return fail(error.status, "Refund Error", error.message);
     services.logger.error({ err: error, purchaseId: id }, "refund failed");
-    return fail(500, "The refund could not be made. Please try again.");
+    return fail(500, "Refund Error", "The refund could not be made. Please try again.");
   }
 }
 
+/** A small form posted without leaving the page; its answer shows as a toast. */
+function useToastFetcher() {
+  const fetcher = useFetcher<{ toast?: ToastInput }>();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.toast) showToast(fetcher.data.toast);
+  }, [fetcher.state, fetcher.data]);
+  return fetcher;
+}
+
+function ResendReceipt({ id }: { id: string }) {
+  const fetcher = useToastFetcher();
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="resend" />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        className="btn-outline"
+        aria-label={`Resend the receipt of order #${id.slice(0, 8)}`}
+        disabled={fetcher.state !== "idle"}
+      >
+        {fetcher.state !== "idle" ? "Sending..." : "Resend receipt"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function GrantForm({ products }: { products: { id: string; title: string }[] }) {
+  const fetcher = useToastFetcher();
+  return (
+    <details className="card mt-8 p-5">
+      <summary className="cursor-pointer font-sans text-lg font-semibold">Give a product by hand</summary>
+      <p className="mt-2 text-sm text-muted">
+        Recorded as a £0.00 order with your note; the customer gets access, a receipt, and sees it in My Sacred
+        Downloads.
+      </p>
+      <fetcher.Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="grant" />
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Customer's e-mail
+          <input name="email" type="email" required maxLength={254} className={inputClass} autoComplete="off" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Product
+          <select name="productId" required className={inputClass} defaultValue="">
+            <option value="" disabled>
+              Choose a product
+            </option>
+            {products.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium sm:col-span-2">
+          Note
+          <input
+            name="note"
+            required
+            maxLength={GRANT_NOTE_MAX}
+            className={inputClass}
+            placeholder="Why it is given, e.g. a replacement"
+          />
+        </label>
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? "Giving..." : "Give product"}
+          </button>
+        </div>
+      </fetcher.Form>
+    </details>
+  );
+}
+
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, total, takings, page, pages } = loaderData;
+  const { orders, total, totals, filter, query, chartAlt, grantable, page, pages } = loaderData;
+  const suffix = query ? `?${query}` : "";
   return (
     <>
       <AdminNav />
       <div className="mx-auto max-w-5xl px-4 pt-10 pb-20 sm:px-6">
         <h1 className="text-4xl">Orders</h1>
+
+        <Form
+          method="get"
+          className="card mt-6 grid gap-3 p-4 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end"
+          aria-label="Find orders"
+        >
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            E-mail or order id
+            <input
+              name="q"
+              type="search"
+              defaultValue={filter.q}
+              maxLength={200}
+              className={inputClass}
+              placeholder="name@example.com or #3f2a9c1e"
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Status
+            <select name="status" defaultValue={filter.status} className={inputClass}>
+              <option value="all">All</option>
+              <option value="paid">Paid</option>
+              <option value="refunded">Refunded</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            From
+            <input name="from" type="date" defaultValue={filter.from ?? ""} className={inputClass} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            To
+            <input name="to" type="date" defaultValue={filter.to ?? ""} className={inputClass} />
+          </label>
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary">
+              Filter
+            </button>
+            {query ? (
+              <Link to="/admin/orders" className="btn-outline">
+                Clear
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+
         <dl className="mt-6 grid grid-cols-3 gap-2 sm:gap-4">
           {[
-            ["This month", formatAmount(takings.thisMonth)],
-            ["All time", formatAmount(takings.allTime)],
             ["Orders", String(total)],
+            ["Takings", formatAmount(totals.paid)],
+            ["Refunded", formatAmount(totals.refunded)],
           ].map(([label, value]) => (
             <div key={label} className="card p-3 sm:p-5">
               <dt className="text-xs text-muted sm:text-sm">{label}</dt>
-              <dd className="mt-1 font-serif text-xl text-plum-900 sm:text-3xl">{value}</dd>
+              <dd
+                className="mt-1 font-serif text-xl text-plum-900 sm:text-3xl"
+                data-testid={`total-${label?.toLowerCase()}`}
+              >
+                {value}
+              </dd>
             </div>
           ))}
         </dl>
-        <p className="mt-3 text-sm text-muted">Takings are paid orders; refunded ones are left out.</p>
+        <p className="mt-3 text-sm text-muted">
+          Totals are of the orders shown by the filter; takings are paid orders.
+        </p>
+
+        <figure className="card mt-6 p-4">
+          <figcaption className="mb-2 font-sans text-sm font-semibold">Sales by week</figcaption>
+          <img
+            src={`/admin/orders/chart.svg${suffix}`}
+            alt={chartAlt}
+            width={720}
+            height={260}
+            className="h-auto w-full"
+          />
+        </figure>
+
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="font-sans text-lg font-semibold">{total === 1 ? "1 order" : `${total} orders`}</h2>
+          <a href={`/admin/orders/export.csv${suffix}`} className="btn-outline" download>
+            Export CSV
+          </a>
+        </div>
 
         {orders.length === 0 ? (
-          <p className="card mt-8 p-8 text-center text-muted">No orders yet.</p>
+          <p className="card mt-4 p-8 text-center text-muted">
+            {query ? "No orders match this filter." : "No orders yet."}
+          </p>
         ) : (
-          <ol className="mt-8 space-y-4" aria-label="Orders">
+          <ol className="mt-4 space-y-4" aria-label="Orders">
             {orders.map((order) => (
               <li key={order.id} className="card p-5">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <h2 className="font-sans text-lg font-semibold">
+                    <h3 className="font-sans text-lg font-semibold">
                       {`Order #${order.id.slice(0, 8)}`}{" "}
                       {order.status === "refunded" ? (
                         <span className="ml-1 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">
                           Refunded
                         </span>
                       ) : null}
-                    </h2>
+                    </h3>
                     <p className="text-sm text-muted">
                       {order.date} · <span className="break-all">{order.email}</span>
                     </p>
@@ -109,30 +328,38 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <p className="font-serif text-2xl text-plum-900">{formatAmount(order.totalCents)}</p>
                 </div>
                 <p className="mt-2 text-sm">{order.products.join(", ")}</p>
+                {order.note ? <p className="mt-1 text-sm text-muted">{`Given by hand: ${order.note}`}</p> : null}
                 <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
                   <p className="min-w-0 text-xs break-all text-muted">
                     {order.provider === "free"
-                      ? "Free claim"
+                      ? order.note
+                        ? "No payment: given by hand"
+                        : "Free claim"
                       : `${order.provider}: ${order.paymentRef ?? order.providerRef}`}
                   </p>
-                  {order.refundable ? (
-                    <ConfirmActionDialog
-                      trigger="Refund"
-                      triggerLabel={`Refund order #${order.id.slice(0, 8)}`}
-                      triggerClassName="btn-outline"
-                      title={`Refund order #${order.id.slice(0, 8)}?`}
-                      description={`${formatAmount(order.totalCents)} goes back to ${order.email}, and their access to what this order bought ends at once.`}
-                      confirm={`Refund ${formatAmount(order.totalCents)}`}
-                      busy="Refunding..."
-                      fields={{ intent: "refund", id: order.id }}
-                    />
-                  ) : null}
+                  <div className="flex flex-wrap gap-2">
+                    {order.status === "paid" ? <ResendReceipt id={order.id} /> : null}
+                    {order.refundable ? (
+                      <ConfirmActionDialog
+                        trigger="Refund"
+                        triggerLabel={`Refund order #${order.id.slice(0, 8)}`}
+                        triggerClassName="btn-outline"
+                        title={`Refund order #${order.id.slice(0, 8)}?`}
+                        description={`${formatAmount(order.totalCents)} goes back to ${order.email}, and their access to what this order bought ends at once.`}
+                        confirm={`Refund ${formatAmount(order.totalCents)}`}
+                        busy="Refunding..."
+                        fields={{ intent: "refund", id: order.id }}
+                      />
+                    ) : null}
+                  </div>
                 </div>
               </li>
             ))}
           </ol>
         )}
-        <Pagination path="/admin/orders" page={page} pageCount={pages} label="Order pages" />
+        <Pagination path={`/admin/orders${suffix}`} page={page} pageCount={pages} label="Order pages" />
+
+        <GrantForm products={grantable} />
       </div>
     </>
   );

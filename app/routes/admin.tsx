@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import { showToast, type ToastInput } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
@@ -7,11 +7,12 @@ import { AdminNav } from "~/features/admin/admin-nav";
 import { toAdminProduct } from "~/features/admin/admin-product";
 import { AdminProductCard } from "~/features/admin/admin-product-card";
 import { deleteProduct } from "~/features/admin/delete-product.server";
-import { listAdminProducts } from "~/features/admin/list-admin-products.server";
+import { listAdminProducts, listArchivedProducts } from "~/features/admin/list-admin-products.server";
 import { ProductForm, type SubmittedValues } from "~/features/admin/product-form";
 import { PRODUCT_FIELDS, parseProductForm } from "~/features/admin/product-form-schema";
 import { backToList } from "~/features/admin/read-page";
 import { requireAdminList } from "~/features/admin/require-admin-list.server";
+import { restoreProduct } from "~/features/admin/restore-product.server";
 import { saveProduct } from "~/features/admin/save-product.server";
 import { uploadLimits } from "~/features/admin/store-upload.server";
 import { getProduct } from "~/features/shop/get-product.server";
@@ -19,6 +20,8 @@ import { productIdSchema } from "~/features/shop/model";
 import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
+import { formatLongDate } from "~/lib/format-date";
+import { formatPrice } from "~/lib/format-price";
 import { pageCount, pageHref } from "~/lib/pagination";
 import { readForm } from "~/lib/read-form.server";
 import type { Route } from "./+types/admin";
@@ -32,12 +35,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { page, url } = await requireAdminList(request, services);
   const editId = productIdSchema.safeParse(url.searchParams.get("edit"));
-  const [list, editing] = await Promise.all([
+  const [list, editing, archivedProducts] = await Promise.all([
     listAdminProducts(services.database.db, page),
     editId.success ? getProduct(services.database.db, editId.data) : undefined,
+    listArchivedProducts(services.database.db),
   ]);
   return {
     ...list,
+    archivedProducts: archivedProducts.map((p) => ({
+      ...p,
+      archivedOn: p.archivedAt ? formatLongDate(p.archivedAt) : "",
+    })),
     page,
     pages: pageCount(list.total, list.pageSize),
     limits: uploadLimits(services),
@@ -60,8 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "delete") {
     if (!id) return fail(400, { toast: errorToast("Failed to delete product.") });
+    let deleted: Awaited<ReturnType<typeof deleteProduct>>;
     try {
-      await deleteProduct(services, id);
+      deleted = await deleteProduct(services, id);
     } catch (error) {
       if (error instanceof AppError) return fail(error.status, { toast: errorToast(error.message) });
       services.logger.error({ err: error, productId: id }, "delete product failed");
@@ -69,9 +78,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithToast(
       back,
-      { title: "Success", description: "Product deleted successfully.", variant: "default" },
+      deleted.outcome === "archived"
+        ? {
+            title: "Archived",
+            description: `“${deleted.title}” has been bought, so it was archived: it left the shop, and its buyers keep their downloads. Restore it under Archived.`,
+            variant: "default",
+          }
+        : { title: "Success", description: "Product deleted successfully.", variant: "default" },
       services.env,
     );
+  }
+
+  if (intent === "restore") {
+    if (!id) return fail(400, { toast: errorToast("This product is not archived.") });
+    try {
+      const { title } = await restoreProduct(services, id);
+      return redirectWithToast(
+        back,
+        { title: "Restored", description: `“${title}” is back in the shop.`, variant: "default" },
+        services.env,
+      );
+    } catch (error) {
+      if (error instanceof AppError) return fail(error.status, { toast: errorToast(error.message) });
+      throw error;
+    }
   }
 
   if (intent !== "create" && intent !== "update") return fail(400, { toast: errorToast("Unknown action.") });
@@ -120,7 +150,7 @@ const errorToast = (description: string): ToastInput => ({ title: "Error", descr
 const withParam = (href: string, param: string) => `${href}${href.includes("?") ? "&" : "?"}${param}`;
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { products, total, archived, page, pages, limits, form, editing } = loaderData;
+  const { products, total, archived, archivedProducts, page, pages, limits, form, editing } = loaderData;
   // Opening, cancelling and editing keep the admin on the page of the list they were on.
   const list = pageHref("/admin", page);
 
@@ -178,6 +208,34 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           </ul>
         )}
         <Pagination path="/admin" page={page} pageCount={pages} label="Product pages" />
+
+        {archivedProducts.length > 0 ? (
+          <section aria-labelledby="archived-title" className="mt-12">
+            <h2 id="archived-title" className="text-2xl">
+              Archived
+            </h2>
+            <p className="mt-1 text-sm text-muted">Withdrawn after a sale: out of the shop, still with their buyers.</p>
+            <ul className="mt-4 grid gap-3" aria-label="Archived products">
+              {archivedProducts.map((product) => (
+                <li key={product.id} className="card flex flex-wrap items-center justify-between gap-3 p-4">
+                  <div className="min-w-0">
+                    <h3 className="font-sans text-lg font-semibold">{product.title}</h3>
+                    <p className="text-sm text-muted">
+                      {formatPrice(product.priceCents)} · archived {product.archivedOn}
+                    </p>
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="restore" />
+                    <input type="hidden" name="id" value={product.id} />
+                    <button type="submit" className="btn-outline" aria-label={`Restore ${product.title}`}>
+                      Restore
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </div>
     </>
   );

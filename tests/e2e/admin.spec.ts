@@ -40,7 +40,7 @@ test("an admin sells a new guide: create with files, a customer buys and downloa
   await form.getByLabel("Short description").fill("Calm evenings under the stars.");
   await form.getByRole("textbox", { name: "Description", exact: true }).fill("A guide to quiet evening practice.");
   await form.getByLabel("Category").fill("Sleep, Meditation");
-  await form.getByLabel("Price (pence)").fill("1850");
+  await form.getByLabel("Price (£)").fill("18.50");
   await expect(form.getByText("Shown as £18.50")).toBeVisible();
   await form.getByLabel("Sort order").fill("-5");
   await form.getByLabel("Featured").check();
@@ -96,7 +96,7 @@ test("an admin sells a new guide: create with files, a customer buys and downloa
   await expect(edit.getByText("PDF 1: worksheet.pdf")).toBeVisible();
   // Long file names are cut short rather than widening the page.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await edit.getByLabel("Price (pence)").fill("2000");
+  await edit.getByLabel("Price (£)").fill("20.00");
   await edit.getByLabel("Sort order").fill("500");
   await edit.getByRole("button", { name: "Update Product" }).click();
   await expect(page.getByText("Product updated successfully.")).toBeVisible();
@@ -112,7 +112,8 @@ test("an admin sells a new guide: create with files, a customer buys and downloa
   const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this product?" });
   await expect(confirm).toContainText("has been bought, so it will be archived");
   await confirm.getByRole("button", { name: "Archive product" }).click();
-  await expect(page.getByText("Product deleted successfully.")).toBeVisible();
+  await expect(page.getByText("Archived", { exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Archived products" })).toContainText(title);
   await expect(page.getByRole("article", { name: title })).toHaveCount(0);
   await page.goto("/products");
   await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
@@ -140,7 +141,7 @@ test("a refused upload says why, and Validation Error lists the form's problems"
   });
   await expect(form.getByRole("alert")).toContainText("setup.pdf: This file is not a PDF, audio");
   await expect(form.getByText("No file yet")).toBeVisible();
-  await form.getByLabel("Price (pence)").fill("-1");
+  await form.getByLabel("Price (£)").fill("-1");
   await form.getByRole("button", { name: "Create Product" }).click();
   await expect(
     page.getByText("Title is required, Description is required, Price cannot be negative").first(),

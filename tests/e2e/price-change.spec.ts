@@ -19,7 +19,7 @@ test("a customer who saw the old price is shown the new one before paying, and p
   const form = owner.getByRole("region", { name: "New Product" });
   await form.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await form.getByRole("textbox", { name: "Description", exact: true }).fill("Morning practice for a calm day.");
-  await form.getByLabel("Price (pence)").fill("1000");
+  await form.getByLabel("Price (£)").fill("10.00");
   // A paid product is not for sale without its file, and the form says so until one is uploaded.
   const needsFile = form.getByRole("note").filter({ hasText: "A paid product needs its file before it can be sold" });
   await expect(needsFile).toBeVisible();
@@ -45,8 +45,8 @@ test("a customer who saw the old price is shown the new one before paying, and p
   await owner.getByRole("link", { name: `Edit ${title}` }).click();
   await owner
     .getByRole("region", { name: `Edit “${title}”` })
-    .getByLabel("Price (pence)")
-    .fill("1250");
+    .getByLabel("Price (£)")
+    .fill("12.50");
   await owner.getByRole("button", { name: "Update Product" }).click();
   await expect(owner.getByText("Product updated successfully.")).toBeVisible();
   await ownerContext.close();

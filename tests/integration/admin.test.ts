@@ -25,7 +25,7 @@ describe("admin product writes", () => {
       description: "A guide for <b>calm</b> evenings.",
       category: "Sleep, Meditation",
       product_type: "digital_guide",
-      price_cents: "1499",
+      price: "14.99",
       duration_minutes: "20",
       features: "Breath, , Stillness",
       is_featured: "on",
@@ -95,15 +95,15 @@ describe("admin product writes", () => {
       intent: "create",
       title: "",
       description: "",
-      price_cents: "-1",
+      price: "-1",
     });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Title is required, Description is required, Price cannot be negative");
     const refused: Record<string, string>[] = [
       { title: "x".repeat(501), description: "d" },
       { title: "<script>", description: "d" },
-      { title: "Too dear", description: "d", price_cents: "1000001" },
-      { title: "Odd", description: "d", price_cents: "9".repeat(40) },
+      { title: "Too dear", description: "d", price: "10000.01" },
+      { title: "Odd", description: "d", price: "9".repeat(40) },
       { title: "Odd", description: "d", sort_order: "2147483648" },
       { title: "Odd", description: "d", product_type: "subscription" },
     ];
@@ -140,7 +140,7 @@ describe("admin product writes", () => {
       id: "moon-ritual-journal",
       title: "Moon Ritual Journal",
       description: "Updated",
-      price_cents: "899",
+      price: "8.99",
       sort_order: "1",
       main_file: file.id,
     });
@@ -166,6 +166,14 @@ describe("admin product writes", () => {
     expect(await (await t.app.request("/my-purchases", { headers: { cookie: buyer.cookie } })).text()).toContain(
       "Sacred Sleep Guide",
     );
+    // Listed apart as archived, and restorable: back in the shop as it was.
+    const adminPage = await (await t.app.request("/admin", { headers: { cookie: t.admin.cookie } })).text();
+    expect(adminPage).toMatch(/aria-label="Archived products"[\s\S]*Sacred Sleep Guide/);
+    expect((await adminForm(t.app, t.admin.cookie, { intent: "restore", id: "sacred-sleep-guide" })).status).toBe(302);
+    expect((await t.productRow("sacred-sleep-guide"))?.archivedAt).toBeNull();
+    expect((await t.app.request("/product/sacred-sleep-guide")).status).toBe(200);
+    expect((await adminForm(t.app, t.admin.cookie, { intent: "restore", id: "sacred-sleep-guide" })).status).toBe(404);
+    expect((await adminForm(t.app, t.admin.cookie, { intent: "delete", id: "sacred-sleep-guide" })).status).toBe(302);
 
     const unbought = (await t.productRow("aromatherapy-rituals-guide")) as { imageUrl: string };
     expect(
@@ -192,7 +200,7 @@ describe("admin product writes", () => {
       title: "Breath Course",
       description: "Three lessons.",
       product_type: "video_course",
-      price_cents: "2500",
+      price: "25.00",
       main_file: video.id,
     });
     expect(created.status).toBe(302);
@@ -255,7 +263,7 @@ describe("admin writes racing each other", () => {
         intent: "create",
         title,
         description: "d",
-        price_cents: "500",
+        price: "5.00",
         main_file: file.id,
       });
       const buyer = await signedInUser(t.services, "racer");

@@ -153,7 +153,7 @@ describe("fuzzing", () => {
       {
         id: fc.oneof(hostileString, fc.constantFrom("chakra-balance-guide", "subscription", "grounding-basics")),
         title: hostileString,
-        price_cents: fc.oneof(fc.integer(), fc.double(), hostileString),
+        price: fc.oneof(fc.integer(), fc.double(), hostileString),
         product_type: hostileString,
         quantity: fc.oneof(fc.integer(), hostileString),
       },

@@ -212,7 +212,7 @@ function adminEditFields(productId: string, revision: number): Record<string, st
     short_description: `Revision ${revision}`,
     category: "Wellbeing",
     product_type: productId === "energy-awareness-intro" ? "video_course" : "digital_guide",
-    price_cents: "0",
+    price: "0",
     sort_order: String(100 + (revision % 50)),
     duration_minutes: "15",
     features: "First, Second",

@@ -5,6 +5,7 @@ import * as schema from "~/lib/db/schema.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import type { Mailer } from "~/lib/mail/mailer.server";
+import { sellerDetails } from "~/lib/seller-details.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-schemas";
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails";
 import { grantAdminIfListed } from "./manage-admins.server";
@@ -45,13 +46,15 @@ export function createAuth({ env, db, mailer, logger }: { env: Env; db: Database
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(passwordResetEmail(user.email, user.name, url));
+        await mailer.send(passwordResetEmail(await sellerDetails(db), user.email, user.name, url));
       },
       // Better Auth has consumed the link that was used; every other one for this account ends too,
       // and the owner hears of the change at the account's address (decision 028).
       onPasswordReset: async ({ user }) => {
         await discardResetLinks(db, user.id);
-        await mailer.send(passwordChangedEmail(user.email, user.name, `${env.PUBLIC_URL}/auth?mode=forgot`));
+        await mailer.send(
+          passwordChangedEmail(await sellerDetails(db), user.email, user.name, `${env.PUBLIC_URL}/auth?mode=forgot`),
+        );
       },
     },
     emailVerification: {
@@ -59,7 +62,7 @@ export function createAuth({ env, db, mailer, logger }: { env: Env; db: Database
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationEmail(user.email, user.name, url));
+        await mailer.send(verificationEmail(await sellerDetails(db), user.email, user.name, url));
       },
       afterEmailVerification: async (user) => {
         await grantAdminIfListed(db, env.ADMIN_EMAILS, user);

@@ -1,16 +1,13 @@
-import { site } from "~/content/site";
 import { renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 
-const sender: Sender = { brand: site.brand, email: site.email };
-
-export function verificationEmail(to: string, name: string, url: string): MailMessage {
+export function verificationEmail(sender: Sender, to: string, name: string, url: string): MailMessage {
   return renderEmail(sender, {
     to,
-    subject: `Confirm your e-mail for ${site.brand}`,
+    subject: `Confirm your e-mail for ${sender.brand}`,
     paragraphs: [
       `Hello ${name},`,
-      `Thank you for joining ${site.brand}. Please confirm your e-mail address to activate your account.`,
+      `Thank you for joining ${sender.brand}. Please confirm your e-mail address to activate your account.`,
     ],
     action: { label: "Confirm my e-mail", url },
     after: [
@@ -19,10 +16,10 @@ export function verificationEmail(to: string, name: string, url: string): MailMe
   });
 }
 
-export function passwordResetEmail(to: string, name: string, url: string): MailMessage {
+export function passwordResetEmail(sender: Sender, to: string, name: string, url: string): MailMessage {
   return renderEmail(sender, {
     to,
-    subject: `Reset your ${site.brand} password`,
+    subject: `Reset your ${sender.brand} password`,
     paragraphs: [
       `Hello ${name},`,
       "We received a request to reset your password. The link below works once and expires in one hour; using it, or any newer link, ends every earlier one.",
@@ -33,15 +30,15 @@ export function passwordResetEmail(to: string, name: string, url: string): MailM
 }
 
 /** Sent to the account's address whenever its password is set through a reset link. */
-export function passwordChangedEmail(to: string, name: string, resetUrl: string): MailMessage {
+export function passwordChangedEmail(sender: Sender, to: string, name: string, resetUrl: string): MailMessage {
   return renderEmail(sender, {
     to,
-    subject: `Your ${site.brand} password was changed`,
+    subject: `Your ${sender.brand} password was changed`,
     paragraphs: [
       `Hello ${name},`,
-      `The password of your ${site.brand} account was just changed, and every device that was signed in has been signed out.`,
+      `The password of your ${sender.brand} account was just changed, and every device that was signed in has been signed out.`,
       "If this was you, there is nothing more to do.",
-      `If it was not you, ask for a new reset link straight away and reply to this e-mail or write to ${site.email}.`,
+      `If it was not you, ask for a new reset link straight away and reply to this e-mail or write to ${sender.email}.`,
     ],
     action: { label: "Reset my password", url: resetUrl },
   });

@@ -11,7 +11,10 @@ import { imageKeyOf } from "./plan-product-files";
  * archived, gone from the catalogue but still listed and downloadable for its buyers. The Digital
  * Access plan is never deleted.
  */
-export async function deleteProduct(services: AppServices, id: string): Promise<{ outcome: "deleted" | "archived" }> {
+export async function deleteProduct(
+  services: AppServices,
+  id: string,
+): Promise<{ outcome: "deleted" | "archived"; title: string }> {
   if (id === SUBSCRIPTION_ID) throw new AppError("invalid_request", "The Digital Access plan cannot be deleted.");
   const { db } = services.database;
   const result = await db.transaction(async (tx) => {
@@ -42,5 +45,5 @@ export async function deleteProduct(services: AppServices, id: string): Promise<
     });
   }
   services.logger.info({ productId: id, outcome: result.outcome }, "product deleted");
-  return { outcome: result.outcome };
+  return { outcome: result.outcome, title: result.product.title };
 }

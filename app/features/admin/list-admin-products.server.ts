@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, count, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, desc, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
 import { products, purchases } from "~/lib/db/schema.server";
 import { pageWindow } from "~/lib/pagination";
@@ -40,4 +40,20 @@ export async function listAdminProducts(db: Database, page: number) {
     archived: archived?.n ?? 0,
     pageSize: ADMIN_PAGE_SIZE,
   };
+}
+
+/** Archived products (withdrawn after a sale), most recently archived first, for restoring. */
+export async function listArchivedProducts(db: Database, limit = 100) {
+  const rows = await db
+    .select({
+      id: products.id,
+      title: products.title,
+      priceCents: products.priceCents,
+      archivedAt: products.archivedAt,
+    })
+    .from(products)
+    .where(isNotNull(products.archivedAt))
+    .orderBy(desc(products.archivedAt), asc(products.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, archivedAt: row.archivedAt?.toISOString() ?? null }));
 }

@@ -18,7 +18,7 @@ describe("the admin product form", () => {
       ok: true,
       values: expect.objectContaining({
         product_type: "digital_guide",
-        price_cents: 0,
+        price: 0,
         sort_order: 0,
         is_featured: false,
         duration_minutes: null,
@@ -30,7 +30,7 @@ describe("the admin product form", () => {
   });
 
   it("gives the spec's three messages, in order, for an empty form with a negative price", () => {
-    expect(parseProductForm(form({ price_cents: "-5" }))).toEqual({
+    expect(parseProductForm(form({ price: "-5" }))).toEqual({
       ok: false,
       errors: ["Title is required", "Description is required", "Price cannot be negative"],
     });
@@ -40,7 +40,7 @@ describe("the admin product form", () => {
     const parsed = parseProductForm(
       form({
         ...valid,
-        price_cents: " 1299 ",
+        price: " 12.99 ",
         sort_order: "-3",
         duration_minutes: "45",
         features: " One , ,Two,, Three ",
@@ -48,7 +48,7 @@ describe("the admin product form", () => {
       }),
     );
     expect(parsed.ok && parsed.values).toMatchObject({
-      price_cents: 1299,
+      price: 1299,
       sort_order: -3,
       duration_minutes: 45,
       features: ["One", "Two", "Three"],
@@ -56,7 +56,26 @@ describe("the admin product form", () => {
     });
   });
 
-  it("keeps to the checkout limits: title length and characters, price up to 1,000,000 pence", () => {
+  it("takes the price in pounds and keeps it in pence, up to £10,000.00", () => {
+    const pence = (price: string) => {
+      const parsed = parseProductForm(form({ ...valid, price }));
+      return parsed.ok ? parsed.values.price : parsed.errors;
+    };
+    expect(pence("14.50")).toBe(1450);
+    expect(pence("14.5")).toBe(1450);
+    expect(pence("14")).toBe(1400);
+    expect(pence("£1,250.05")).toBe(125005);
+    expect(pence("0.07")).toBe(7);
+    expect(pence("")).toBe(0);
+    expect(pence("10000.00")).toBe(1_000_000);
+    expect(pence("10000.01")).toEqual([productFormMessages.priceTooHigh]);
+    expect(pence("-0.01")).toEqual([productFormMessages.priceNegative]);
+    expect(pence("12.345")).toEqual([productFormMessages.pricePounds]);
+    expect(pence("1299p")).toEqual([productFormMessages.pricePounds]);
+    expect(pence("1e3")).toEqual([productFormMessages.pricePounds]);
+  });
+
+  it("keeps to the checkout limits: title length and characters", () => {
     const errors = (fields: Record<string, string>) => {
       const parsed = parseProductForm(form({ ...valid, ...fields }));
       return parsed.ok ? [] : parsed.errors;
@@ -64,10 +83,6 @@ describe("the admin product form", () => {
     expect(errors({ title: "x".repeat(500) })).toEqual([]);
     expect(errors({ title: "x".repeat(501) })).toEqual([productFormMessages.titleTooLong]);
     expect(errors({ title: "<b>Bold</b>" })).toEqual([productFormMessages.titleCharacters]);
-    expect(errors({ price_cents: "1000000" })).toEqual([]);
-    expect(errors({ price_cents: "1000001" })).toEqual([productFormMessages.priceTooHigh]);
-    expect(errors({ price_cents: "12.50" })).toEqual([productFormMessages.priceWhole]);
-    expect(errors({ price_cents: "£12" })).toEqual([productFormMessages.priceWhole]);
     expect(errors({ sort_order: "99999999999" })).toEqual([productFormMessages.sortWhole]);
     expect(errors({ duration_minutes: "-1" })).toEqual([productFormMessages.durationWhole]);
   });

@@ -20,8 +20,8 @@ export const productFormMessages = {
   titleCharacters: "Title cannot contain angle brackets (< >)",
   descriptionRequired: "Description is required",
   priceNegative: "Price cannot be negative",
-  priceTooHigh: "Price cannot be more than 1,000,000 pence (£10,000.00)",
-  priceWhole: "Price must be a whole number of pence",
+  priceTooHigh: "Price cannot be more than £10,000.00",
+  pricePounds: "Price must be in pounds, for example 14.50",
   durationWhole: "Duration must be a whole number of minutes",
   sortWhole: `Sort order must be a whole number from -${SORT_LIMIT.toLocaleString("en-GB")} to ${SORT_LIMIT.toLocaleString("en-GB")}`,
   videoUrl: "Video URL must be a YouTube link",
@@ -54,6 +54,36 @@ const integer = (fallback: number | null, message: string) =>
       }
       return Number.parseInt(trimmed, 10);
     });
+
+/**
+ * A price as the owner types it, in pounds ('14.50', '14.5', '14', '£1,250'), to whole pence
+ * without floating point; an empty field is free.
+ */
+export function parsePounds(value: string): number | null {
+  const trimmed = value.trim().replace(/^£/, "").replace(/,/g, "");
+  if (trimmed === "") return 0;
+  const match = /^(-?)(\d{1,7})(?:\.(\d{1,2}))?$/.exec(trimmed);
+  if (!match) return null;
+  const [, minus, whole = "0", fraction = ""] = match;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return minus && cents > 0 ? -cents : cents;
+}
+
+/** Pence as the form shows them: pounds with two decimals ('14.50'). */
+export const penceToPounds = (cents: number) => (cents / 100).toFixed(2);
+
+const pounds = z
+  .string()
+  .default("")
+  .transform((v, ctx) => {
+    const cents = parsePounds(v);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: productFormMessages.pricePounds });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .pipe(z.number().min(0, productFormMessages.priceNegative).max(MAX_PRICE_CENTS, productFormMessages.priceTooHigh));
 
 /**
  * What the form says about one of a product's files. On the wire (form fields) a choice is `keep`
@@ -102,14 +132,8 @@ export const productFormSchema = z.object({
   description: text("Description", 10_000).refine((v) => v !== "", productFormMessages.descriptionRequired),
   category: text("Category", 200).transform((v) => v || null),
   product_type: z.enum(EDITABLE_PRODUCT_TYPES, { error: productFormMessages.productType }).default("digital_guide"),
-  price_cents: integer(0, productFormMessages.priceWhole).pipe(
-    z
-      .number()
-      .min(0, productFormMessages.priceNegative)
-      .max(MAX_PRICE_CENTS, productFormMessages.priceTooHigh)
-      .nullable()
-      .transform((v) => v ?? 0),
-  ),
+  /** Entered in pounds, kept in pence. */
+  price: pounds,
   duration_minutes: integer(null, productFormMessages.durationWhole).pipe(
     z.number().min(0, productFormMessages.durationWhole).max(100_000, productFormMessages.durationWhole).nullable(),
   ),
@@ -165,7 +189,7 @@ export const PRODUCT_FIELDS = [
   "description",
   "category",
   "product_type",
-  "price_cents",
+  "price",
   "duration_minutes",
   "video_url",
   "features",

@@ -2,12 +2,19 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toast";
-import { EDITABLE_PRODUCT_TYPES, LIMITS, SUBSCRIPTION_ID } from "~/features/shop/model";
+import { EDITABLE_PRODUCT_TYPES, SUBSCRIPTION_ID } from "~/features/shop/model";
 import { formatPrice } from "~/lib/format-price";
 import type { AdminProduct } from "./admin-product";
 import { type FileLine, FileLines } from "./file-lines";
 import { FileUploadField } from "./file-upload-field";
-import { keepAttachment, PRODUCT_TYPE_LABELS, parseProductForm, productFormMessages } from "./product-form-schema";
+import {
+  keepAttachment,
+  PRODUCT_TYPE_LABELS,
+  parsePounds,
+  parseProductForm,
+  penceToPounds,
+  productFormMessages,
+} from "./product-form-schema";
 import type { UploadLimits } from "./upload-rules";
 
 /** The text fields as last submitted, so a refused form comes back as the admin typed it. */
@@ -44,7 +51,8 @@ export function ProductForm({
   const isPlan = product?.id === SUBSCRIPTION_ID;
   const value = (field: string, fallback: string) => submitted?.[field] ?? fallback;
 
-  const [price, setPrice] = useState(value("price_cents", String(product?.price_cents ?? 0)));
+  const initialPrice = value("price", penceToPounds(product?.price_cents ?? 0));
+  const [price, setPrice] = useState(initialPrice);
   const priceInput = useRef<HTMLInputElement>(null);
   useEffect(() => setPrice((current) => priceInput.current?.value ?? current), []);
   const [mainFile, setMainFile] = useState<FileLine | null>(
@@ -64,7 +72,7 @@ export function ProductForm({
     headingRef.current?.focus();
   }, []);
 
-  const priceCents = /^\d+$/.test(price.trim()) ? Number(price) : null;
+  const priceCents = parsePounds(price);
 
   return (
     <section aria-labelledby={ids.title} className="card mb-10 p-5 sm:p-8">
@@ -171,21 +179,22 @@ export function ProductForm({
           }
         </Field>
         <Field
-          label="Price (pence)"
-          hint={priceCents === null ? "Whole pence, for example 1299" : `Shown as ${formatPrice(priceCents)}`}
+          label="Price (£)"
+          hint={
+            priceCents === null || priceCents < 0
+              ? "In pounds, for example 14.50"
+              : `Shown as ${formatPrice(priceCents)}`
+          }
         >
           {(id, hint) => (
             <input
               id={id}
-              name="price_cents"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={LIMITS.maxPriceCents}
-              step={1}
+              name="price"
+              type="text"
+              inputMode="decimal"
               aria-describedby={hint}
               // Uncontrolled (hydration keeps what was typed); the state mirrors it for the hint.
-              defaultValue={value("price_cents", String(product?.price_cents ?? 0))}
+              defaultValue={initialPrice}
               onChange={(event) => setPrice(event.currentTarget.value)}
               ref={priceInput}
               className={inputClass}

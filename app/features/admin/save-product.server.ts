@@ -56,7 +56,7 @@ export async function saveProduct(
           description: values.description,
           category: values.category,
           productType: isPlan ? ("subscription" as const) : values.product_type,
-          priceCents: values.price_cents,
+          priceCents: values.price,
           durationMinutes: values.duration_minutes,
           videoUrl: isPlan ? null : values.video_url,
           features: values.features,

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { processedEvents, purchases } from "~/lib/db/schema.server";
+import { processedEvents, purchases, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { type Fulfilment, fulfilCheckout } from "./fulfil-checkout.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
-import type { PaidCheckout, PaymentEvent } from "./payment-provider.server";
+import type { PaymentEvent } from "./payment-provider.server";
+import { memberOfSubscription, sendMembershipNotice, sendOwnerNotice } from "./send-notices.server";
 import { sendReceipt } from "./send-receipt.server";
 import { settleRefund } from "./settle-refund.server";
-import { syncSubscription } from "./sync-subscription.server";
+import { type MembershipChange, syncSubscription } from "./sync-subscription.server";
 
 export type PaymentEventOutcome = "duplicate" | "fulfilled" | "already-fulfilled" | "updated" | "ignored";
 
@@ -21,7 +22,9 @@ export async function applyPaymentEvent(
   input: { eventId?: string | undefined; eventType?: string | undefined; event: PaymentEvent },
 ): Promise<{ outcome: PaymentEventOutcome }> {
   const { event } = input;
-  let paid: { checkout: PaidCheckout; fulfilment: Extract<Fulfilment, { fulfilled: true }> } | null = null;
+  let paid: Extract<Fulfilment, { fulfilled: true }> | null = null;
+  // Told only by the transaction that recorded the event and made the change: never on a redelivery.
+  let membershipChange: MembershipChange | null = null;
 
   const outcome = await services.database.db.transaction(async (tx): Promise<PaymentEventOutcome> => {
     // PGlite trap: inside this callback only `tx` may be used, never `db`.
@@ -37,7 +40,7 @@ export async function applyPaymentEvent(
       case "checkout.paid": {
         const fulfilment = await fulfilCheckout(tx, event.checkout, event.subscription);
         if (!fulfilment.fulfilled) return "already-fulfilled";
-        paid = { checkout: event.checkout, fulfilment };
+        paid = fulfilment;
         return "fulfilled";
       }
       case "checkout.failed":
@@ -54,7 +57,9 @@ export async function applyPaymentEvent(
           );
         return "updated";
       case "subscription.changed":
-        await syncSubscription(tx, event.subscription);
+        membershipChange = await syncSubscription(tx, event.subscription);
+        return "updated";
+      case "subscription.payment_failed":
         return "updated";
       case "payment.reversed":
         await tx
@@ -68,6 +73,16 @@ export async function applyPaymentEvent(
   });
 
   if (paid) await afterFulfilment(services, paid);
+  if (membershipChange) await sendMembershipNotice(services, membershipChange);
+  if (event.kind === "subscription.payment_failed" && outcome === "updated") {
+    const userId = await memberOfSubscription(services, event.subscriptionId);
+    if (userId) {
+      await sendMembershipNotice(services, {
+        userId,
+        notice: { kind: "payment_failed", amountCents: event.amountCents },
+      });
+    }
+  }
   if (outcome !== "duplicate" && outcome !== "ignored") {
     services.logger.info({ eventId: input.eventId, kind: event.kind, outcome }, "payment event handled");
   }
@@ -79,13 +94,12 @@ export async function applyPaymentEvent(
  * (sent to the provider, each telling the buyer), and a subscription that must not run. A failure
  * here never undoes the sale; refunds left pending are retried.
  */
-async function afterFulfilment(
-  services: AppServices,
-  { checkout, fulfilment }: { checkout: PaidCheckout; fulfilment: Extract<Fulfilment, { fulfilled: true }> },
-) {
+async function afterFulfilment(services: AppServices, fulfilment: Extract<Fulfilment, { fulfilled: true }>) {
   if (fulfilment.granted.length > 0) {
-    await sendReceipt(services, { ...checkout, productIds: fulfilment.granted, totalCents: fulfilment.grantedCents });
+    await sendReceipt(services, fulfilment.purchaseId);
+    await sendSaleNotice(services, fulfilment.purchaseId);
   }
+  if (fulfilment.membershipChange) await sendMembershipNotice(services, fulfilment.membershipChange);
   for (const refundId of fulfilment.refundIds) await settleRefund(services, refundId);
   if (fulfilment.cancelSubscriptionId) {
     try {
@@ -97,4 +111,25 @@ async function afterFulfilment(
       );
     }
   }
+}
+
+/** The owner's notice of a sale, with what it charged. */
+async function sendSaleNotice(services: AppServices, purchaseId: string) {
+  const [row] = await services.database.db
+    .select({ purchase: purchases, email: user.email })
+    .from(purchases)
+    .innerJoin(user, eq(user.id, purchases.userId))
+    .where(eq(purchases.id, purchaseId));
+  if (!row) return;
+  const { purchase } = row;
+  await sendOwnerNotice(services, {
+    kind: "sale",
+    orderId: purchase.id,
+    buyerEmail: row.email,
+    lines: (purchase.lines ?? purchase.productIds.map((id) => ({ title: id, unitAmountCents: null }))).map((line) => ({
+      title: line.title,
+      amountCents: line.unitAmountCents,
+    })),
+    totalCents: purchase.totalAmountCents,
+  });
 }

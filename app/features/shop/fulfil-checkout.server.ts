@@ -5,7 +5,7 @@ import { products, purchases, refunds, subscribers, user } from "~/lib/db/schema
 import { decideFulfilment } from "./decide-fulfilment";
 import { CONSENT_WORDING, checkoutMessages, PAYABLE_STATUSES, type PurchaseLine } from "./model";
 import type { PaidCheckout, SubscriptionState } from "./payment-provider.server";
-import { syncSubscription } from "./sync-subscription.server";
+import { type MembershipChange, syncSubscription } from "./sync-subscription.server";
 
 export type Fulfilment =
   | { fulfilled: false }
@@ -19,6 +19,8 @@ export type Fulfilment =
       refundIds: string[];
       /** A subscription this payment started that must not run (its buyer was already a member). */
       cancelSubscriptionId: string | null;
+      /** What this payment changed in the buyer's membership (a new member, for the owner's notice). */
+      membershipChange: MembershipChange | null;
     };
 
 /**
@@ -61,6 +63,7 @@ export async function fulfilCheckout(
     paymentRef: checkout.paymentRef,
     lines,
     refundedAt: granted.length > 0 ? null : new Date(),
+    paidAt: new Date(),
   };
   let purchaseId: string;
   if (existing) {
@@ -88,7 +91,7 @@ export async function fulfilCheckout(
     if (row) refundIds.push(row.id);
   }
   const planRefused = checkout.mode === "subscription" && granted.length === 0;
-  if (subscription && !planRefused) await syncSubscription(tx, subscription);
+  const membershipChange = subscription && !planRefused ? await syncSubscription(tx, subscription) : null;
   return {
     fulfilled: true,
     purchaseId,
@@ -96,6 +99,7 @@ export async function fulfilCheckout(
     grantedCents: decision.grantedCents,
     refundIds,
     cancelSubscriptionId: planRefused ? (checkout.subscriptionId ?? subscription?.subscriptionId ?? null) : null,
+    membershipChange,
   };
 }
 

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { subscribers } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
+import { sendMembershipNotice } from "./send-notices.server";
 
 export type ManageResult =
   | { kind: "portal"; url: string }
@@ -24,7 +25,16 @@ export async function manageMembership(services: AppServices, account: { email: 
     if (url) return { kind: "portal", url };
   }
   if (row.provider === "demo") {
-    await db.update(subscribers).set({ cancelAtPeriodEnd: true }).where(eq(subscribers.email, row.email));
+    // Only the request that turns renewal off tells the member, so a double click sends one e-mail.
+    const changed = await db
+      .update(subscribers)
+      .set({ cancelAtPeriodEnd: true })
+      .where(and(eq(subscribers.email, row.email), eq(subscribers.cancelAtPeriodEnd, false)))
+      .returning({ userId: subscribers.userId });
+    const userId = changed[0]?.userId;
+    if (userId) {
+      await sendMembershipNotice(services, { userId, notice: { kind: "cancelled", accessUntil: row.subscriptionEnd } });
+    }
     return { kind: "cancelled", endsAt: row.subscriptionEnd };
   }
   return { kind: "none" };

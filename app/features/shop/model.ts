@@ -71,6 +71,9 @@ export const PAYABLE_STATUSES = ["pending", "failed", "expired"] as const satisf
 /** What one line of a purchase charged, as it was charged (prices change; receipts must not). */
 export type PurchaseLine = { productId: string; title: string; unitAmountCents: number };
 
+/** The owner's note on a product she gives by hand (a £0.00 order). */
+export const GRANT_NOTE_MAX = 200;
+
 /** Why money goes back: an admin's refund, or a payment for something the buyer could not be given. */
 export const REFUND_REASONS = ["admin", "already_owned", "unavailable"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];

@@ -52,6 +52,8 @@ export type PaymentEvent =
   | { kind: "checkout.failed"; provider: PaymentProviderName; ref: string }
   | { kind: "subscription.changed"; subscription: SubscriptionState }
   | { kind: "payment.reversed"; provider: PaymentProviderName; paymentRef: string; reason: "refund" | "dispute" }
+  /** A membership's monthly payment was declined (the provider will try again). */
+  | { kind: "subscription.payment_failed"; provider: PaymentProviderName; subscriptionId: string; amountCents: number }
   | { kind: "ignored"; type: string };
 
 export type ProviderEvent = { id: string; type: string; event: PaymentEvent };

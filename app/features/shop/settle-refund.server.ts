@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { site } from "~/content/site";
 import type { Transaction } from "~/lib/db/client.server";
 import { type Purchase, purchases, refunds, subscribers, user } from "~/lib/db/schema.server";
+import { sellerDetails } from "~/lib/seller-details.server";
 import type { AppServices } from "~/lib/services.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
 import { getProductsByIds } from "./get-product.server";
 import { isPlan, type RefundReason } from "./model";
 import { RefundError } from "./payment-provider.server";
 import { refundEmail } from "./refund-email";
+import { sendOwnerNotice } from "./send-notices.server";
 
 export type SettledRefund = { status: "succeeded" | "failed" | "pending"; failure?: string | undefined };
 
@@ -91,7 +92,7 @@ async function sendRefundNotice(
     const titled = await getProductsByIds(db, refund.productIds);
     const titles = refund.productIds.map((id) => titled.find((p) => p.id === id)?.title ?? id);
     await services.mailer.send(
-      refundEmail({ brand: site.brand, email: site.email }, buyer, {
+      refundEmail(await sellerDetails(services.database.db), buyer, {
         orderId: refund.purchaseId,
         reason: refund.reason,
         amountCents: refund.amountCents,
@@ -99,6 +100,13 @@ async function sendRefundNotice(
         accountUrl: `${services.env.PUBLIC_URL}/my-purchases`,
       }),
     );
+    await sendOwnerNotice(services, {
+      kind: "refund",
+      orderId: refund.purchaseId,
+      buyerEmail: buyer.email,
+      titles,
+      amountCents: refund.amountCents,
+    });
   } catch (error) {
     // The money went back whether or not the e-mail goes; the refund is recorded.
     services.logger.error({ err: error, purchaseId: refund.purchaseId }, "refund e-mail failed");

@@ -151,6 +151,10 @@ export const purchases = pgTable(
     paymentRef: text("payment_ref"),
     /** What each line charged, as charged (null for purchases made before lines were recorded). */
     lines: jsonb("lines").$type<PurchaseLine[]>(),
+    /** The owner's note on an order she made by hand (a product granted at no charge). */
+    note: text("note"),
+    /** When the payment arrived (the receipt's date); null until paid. */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
     index("purchases_user_idx").on(t.userId, t.createdAt),

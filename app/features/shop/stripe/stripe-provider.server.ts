@@ -96,6 +96,17 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEvent {
       if (!charge.refunded || !paymentRef) return { kind: "ignored", type: event.type };
       return { kind: "payment.reversed", provider: "stripe", paymentRef, reason: "refund" };
     }
+    case "invoice.payment_failed": {
+      const invoice = event.data.object;
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? null);
+      if (!subscriptionId) return { kind: "ignored", type: event.type };
+      return {
+        kind: "subscription.payment_failed",
+        provider: "stripe",
+        subscriptionId,
+        amountCents: invoice.amount_due,
+      };
+    }
     case "charge.dispute.closed": {
       const dispute = event.data.object;
       const paymentRef = idOf(dispute.payment_intent as string | { id: string } | null);
@@ -116,6 +127,7 @@ export const HANDLED_STRIPE_EVENTS = [
   "customer.subscription.deleted",
   "charge.refunded",
   "charge.dispute.closed",
+  "invoice.payment_failed",
 ] as const;
 
 export function createStripeProvider(env: Env): PaymentProvider {

@@ -1,0 +1,21 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { AppError } from "~/lib/app-error";
+import { products } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+
+/**
+ * Puts an archived product back in the catalogue, as it was (its files were kept for its buyers).
+ * It returns unfeatured; the owner features it again if she wants.
+ */
+export async function restoreProduct(services: AppServices, id: string): Promise<{ title: string }> {
+  const [restored] = await services.database.db
+    .update(products)
+    .set({ archivedAt: null })
+    .where(and(eq(products.id, id), isNotNull(products.archivedAt)))
+    .returning({ title: products.title });
+  if (!restored) throw new AppError("not_found", "This product is not archived. It may have been restored already.");
+  // NOTE for the merge: once the public-page cache lands, call invalidatePublicPages() here, as after
+  // every other catalogue write.
+  services.logger.info({ productId: id }, "product restored");
+  return restored;
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import {
+  orderFilterQuery,
+  ordersCsv,
+  readOrderFilter,
+  salesByWeek,
+  salesChartSvg,
+  ukDayStart,
+  weekStart,
+} from "./order-filter";
+
+const read = (query: string) => readOrderFilter(new URLSearchParams(query));
+
+describe("the orders filter", () => {
+  it("reads search, status and UK days, and writes them back", () => {
+    const result = read("q=%23AB12&status=refunded&from=2026-03-01&to=2026-03-31&page=2");
+    expect(result).toEqual({
+      ok: true,
+      filter: { q: "#AB12", status: "refunded", from: "2026-03-01", to: "2026-03-31" },
+    });
+    if (result.ok)
+      expect(orderFilterQuery(result.filter)).toBe("q=%23AB12&status=refunded&from=2026-03-01&to=2026-03-31");
+    expect(read("q=&status=&from=")).toEqual({ ok: true, filter: { q: "", status: "all" } });
+  });
+
+  it("refuses malformed input with a reason", () => {
+    expect(read("status=open")).toEqual({ ok: false, message: "Status is all, paid or refunded." });
+    expect(read("from=2026-02-30")).toEqual({ ok: false, message: "No such date." });
+    expect(read("from=yesterday")).toEqual({ ok: false, message: "Dates are written YYYY-MM-DD." });
+    expect(read("from=2026-04-02&to=2026-04-01")).toEqual({
+      ok: false,
+      message: "The start date is after the end date.",
+    });
+    expect(read(`q=${"a".repeat(201)}`).ok).toBe(false);
+  });
+
+  it("takes a UK day from UK midnight, in winter (GMT) and summer (BST)", () => {
+    expect(ukDayStart("2026-01-15").toISOString()).toBe("2026-01-15T00:00:00.000Z");
+    expect(ukDayStart("2026-07-15").toISOString()).toBe("2026-07-14T23:00:00.000Z");
+  });
+});
+
+describe("sales by week", () => {
+  it("adds takings into UK weeks from Monday, twelve of them up to the last", () => {
+    expect(weekStart("2026-11-23")).toBe("2026-11-23"); // a Monday
+    expect(weekStart("2026-11-29")).toBe("2026-11-23"); // its Sunday
+    const weeks = salesByWeek(
+      [
+        { at: new Date("2026-11-23T09:00:00Z"), cents: 1299 },
+        { at: new Date("2026-11-22T23:30:00Z"), cents: 500 }, // Sunday night in the UK: the week before
+        { at: new Date("2026-11-25T12:00:00Z"), cents: 799 },
+        { at: new Date("2025-01-01T12:00:00Z"), cents: 9999 }, // long before: left out
+      ],
+      "2026-11-25",
+    );
+    expect(weeks).toHaveLength(12);
+    expect(weeks.at(-1)).toEqual({ week: "2026-11-23", cents: 2098, orders: 2 });
+    expect(weeks.at(-2)).toEqual({ week: "2026-11-16", cents: 500, orders: 1 });
+    expect(weeks[0]?.week).toBe("2026-09-07");
+  });
+
+  it("draws one bar per week in a titled SVG, escaping what it writes", () => {
+    const svg = salesChartSvg([
+      { week: "2026-11-16", cents: 500 },
+      { week: "2026-11-23", cents: 2098 },
+    ]);
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg.match(/<rect /g)).toHaveLength(2);
+    expect(svg).toContain("<title>Week of 23 Nov: £20.98</title>");
+    expect(svg).toContain("<title>Sales by week, 2 weeks from 16 Nov: £25.98 in all</title>");
+  });
+});
+
+describe("the orders CSV", () => {
+  it("quotes what needs quoting, neutralises formulas and gives pounds", () => {
+    const csv = ordersCsv([
+      {
+        id: "3f2a9c1e-0000-4000-8000-000000000000",
+        createdAt: new Date("2026-07-14T23:30:00Z"),
+        email: "=cmd@example.com",
+        status: "paid",
+        items: ['Guide "one", first', "Moon"],
+        totalCents: 2098,
+        provider: "stripe",
+        paymentRef: "pi_1",
+        note: null,
+      },
+    ]);
+    const [header, row, end] = csv.split("\r\n");
+    expect(header).toBe(
+      "Order,Order id,Date (UK),Time (UTC),E-mail,Status,Items,Total (GBP),Paid through,Payment reference,Note",
+    );
+    expect(row).toBe(
+      `#3f2a9c1e,3f2a9c1e-0000-4000-8000-000000000000,2026-07-15,2026-07-14T23:30:00.000Z,'=cmd@example.com,paid,"Guide ""one"", first; Moon",20.98,stripe,pi_1,`,
+    );
+    expect(end).toBe("");
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * The owner's view of her orders, as pure rules: the filter read from the address bar, the UK day
+ * bounds it stands for, the CSV of the filtered orders and the sales-by-week chart (an SVG made on
+ * the server; the browser runs no chart code).
+ */
+import { z } from "~/lib/zod";
+
+export const ORDER_STATUS_FILTERS = ["all", "paid", "refunded"] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are written YYYY-MM-DD.")
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    "No such date.",
+  );
+
+export const orderFilterSchema = z
+  .object({
+    /** An e-mail address (or part of one), or an order id (or its first characters, '#' allowed). */
+    q: z
+      .string()
+      .trim()
+      .max(200, "A search is at most 200 characters.")
+      .refine((v) => !v.includes("\0"), "A search cannot hold a null character.")
+      .default(""),
+    status: z.enum(ORDER_STATUS_FILTERS, "Status is all, paid or refunded.").default("all"),
+    from: day.optional(),
+    to: day.optional(),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, {
+    message: "The start date is after the end date.",
+    path: ["to"],
+  });
+
+export type OrderFilter = z.infer<typeof orderFilterSchema>;
+
+/** The filter in an address's query (empty fields left out). */
+export function readOrderFilter(
+  params: URLSearchParams,
+): { ok: true; filter: OrderFilter } | { ok: false; message: string } {
+  const raw = Object.fromEntries(
+    ["q", "status", "from", "to"].flatMap((key) => {
+      const value = params.get(key);
+      return value === null || value.trim() === "" ? [] : [[key, value]];
+    }),
+  );
+  const parsed = orderFilterSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid filter." };
+  return { ok: true, filter: parsed.data };
+}
+
+/** The query string that asks for this filter again (for pages, the CSV and the chart). */
+export function orderFilterQuery(filter: OrderFilter): string {
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  if (filter.status !== "all") params.set("status", filter.status);
+  if (filter.from) params.set("from", filter.from);
+  if (filter.to) params.set("to", filter.to);
+  return params.toString();
+}
+
+/** Midnight in the UK (GMT or BST) at the start of a YYYY-MM-DD day, as an instant. */
+export function ukDayStart(date: string): Date {
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  const ukHour = Number(
+    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", hourCycle: "h23" }).format(
+      utcMidnight,
+    ),
+  );
+  return new Date(utcMidnight - ukHour * 3_600_000);
+}
+
+/** The UK calendar day (YYYY-MM-DD) an instant falls on. */
+export function ukDay(instant: Date): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(instant);
+}
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The Monday (UK calendar) of the week a day is in. */
+export function weekStart(date: string): string {
+  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(date, -weekday);
+}
+
+/** Takings per week (Monday to Sunday, UK days) for the `weeks` weeks ending with the week of `endDay`. */
+export function salesByWeek(sales: { at: Date; cents: number }[], endDay: string, weeks = 12) {
+  const last = weekStart(endDay);
+  const buckets = Array.from({ length: weeks }, (_, i) => ({
+    week: addDays(last, (i - weeks + 1) * 7),
+    cents: 0,
+    orders: 0,
+  }));
+  const index = new Map(buckets.map((b, i) => [b.week, i]));
+  for (const sale of sales) {
+    const i = index.get(weekStart(ukDay(sale.at)));
+    if (i === undefined) continue;
+    const bucket = buckets[i] as (typeof buckets)[number];
+    bucket.cents += sale.cents;
+    bucket.orders += 1;
+  }
+  return buckets;
+}
+
+const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const shortDay = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const pounds = (cents: number) =>
+  `£${(cents / 100).toLocaleString("en-GB", { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+
+/** A bar chart of takings per week, as a standalone SVG document (with a title for screen readers). */
+export function salesChartSvg(weeks: { week: string; cents: number }[]): string {
+  const width = 720;
+  const height = 260;
+  const left = 56;
+  const bottom = 40;
+  const top = 16;
+  const plotW = width - left - 8;
+  const plotH = height - top - bottom;
+  const max = Math.max(100, ...weeks.map((w) => w.cents));
+  // A round top: 1, 2 or 5 times a power of ten pounds.
+  const step =
+    [1, 2, 5].map((m) => m * 10 ** Math.floor(Math.log10(max / 100))).find((s) => s * 100 * 4 >= max) ??
+    10 ** Math.ceil(Math.log10(max / 100));
+  const topCents = Math.ceil(max / (step * 100)) * step * 100;
+  const slot = plotW / Math.max(1, weeks.length);
+  const y = (cents: number) => top + plotH - (cents / topCents) * plotH;
+  const grid = Array.from({ length: Math.round(topCents / (step * 100)) + 1 }, (_, i) => i * step * 100)
+    .map(
+      (cents) =>
+        `<line x1="${left}" x2="${width - 8}" y1="${y(cents).toFixed(1)}" y2="${y(cents).toFixed(1)}" stroke="#ede4f4"/><text x="${left - 6}" y="${(y(cents) + 4).toFixed(1)}" text-anchor="end">${escapeXml(pounds(cents))}</text>`,
+    )
+    .join("");
+  const bars = weeks
+    .map((w, i) => {
+      const x = left + i * slot + slot * 0.15;
+      const h = (w.cents / topCents) * plotH;
+      const label =
+        i % 2 === (weeks.length - 1) % 2
+          ? `<text x="${(x + slot * 0.35).toFixed(1)}" y="${height - bottom + 16}" text-anchor="middle">${escapeXml(shortDay(w.week))}</text>`
+          : "";
+      return `<rect x="${x.toFixed(1)}" y="${(top + plotH - h).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" height="${h.toFixed(1)}" rx="3" fill="#56306f"><title>${escapeXml(`Week of ${shortDay(w.week)}: ${pounds(w.cents)}`)}</title></rect>${label}`;
+    })
+    .join("");
+  const total = weeks.reduce((sum, w) => sum + w.cents, 0);
+  const title = `Sales by week, ${weeks.length} weeks from ${weeks[0] ? shortDay(weeks[0].week) : ""}: ${pounds(total)} in all`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" font-family="system-ui, sans-serif" font-size="12" fill="#5c5363"><title>${escapeXml(title)}</title>${grid}${bars}</svg>`;
+}
+
+/** One CSV field: quoted when needed, and a leading formula character neutralised (spreadsheets run them). */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export type CsvOrder = {
+  id: string;
+  createdAt: Date;
+  email: string;
+  status: string;
+  items: string[];
+  totalCents: number;
+  provider: string;
+  paymentRef: string | null;
+  note: string | null;
+};
+
+/** The filtered orders as CSV (RFC 4180, CRLF), amounts in pounds, dates as UK days and UTC instants. */
+export function ordersCsv(orders: CsvOrder[]): string {
+  const header = [
+    "Order",
+    "Order id",
+    "Date (UK)",
+    "Time (UTC)",
+    "E-mail",
+    "Status",
+    "Items",
+    "Total (GBP)",
+    "Paid through",
+    "Payment reference",
+    "Note",
+  ];
+  const rows = orders.map((o) => [
+    `#${o.id.slice(0, 8)}`,
+    o.id,
+    ukDay(o.createdAt),
+    o.createdAt.toISOString(),
+    o.email,
+    o.status,
+    o.items.join("; "),
+    (o.totalCents / 100).toFixed(2),
+    o.provider,
+    o.paymentRef ?? "",
+    o.note ?? "",
+  ]);
+  return `${[header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
+}
