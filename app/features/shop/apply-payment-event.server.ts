@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { processedEvents, purchases } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
+import { trySendBookingMail } from "./booking/send-booking-mail.server";
 import { type Fulfilment, fulfilCheckout } from "./fulfil-checkout.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
 import type { PaidCheckout, PaymentEvent } from "./payment-provider.server";
@@ -83,6 +84,9 @@ async function afterFulfilment(
   services: AppServices,
   { checkout, fulfilment }: { checkout: PaidCheckout; fulfilment: Extract<Fulfilment, { fulfilled: true }> },
 ) {
+  if (fulfilment.booking?.outcome === "confirmed") {
+    await trySendBookingMail(services, fulfilment.booking.id, { kind: "confirmed", paidCents: checkout.totalCents });
+  }
   if (fulfilment.granted.length > 0) {
     await sendReceipt(services, { ...checkout, productIds: fulfilment.granted, totalCents: fulfilment.grantedCents });
   }

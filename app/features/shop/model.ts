@@ -72,7 +72,15 @@ export const PAYABLE_STATUSES = ["pending", "failed", "expired"] as const satisf
 export type PurchaseLine = { productId: string; title: string; unitAmountCents: number };
 
 /** Why money goes back: an admin's refund, or a payment for something the buyer could not be given. */
-export const REFUND_REASONS = ["admin", "already_owned", "unavailable"] as const;
+export const REFUND_REASONS = [
+  "admin",
+  "already_owned",
+  "unavailable",
+  // Booking: the client cancelled, the practitioner cancelled, or a payment came for a slot no longer free.
+  "booking_cancelled",
+  "practitioner_cancelled",
+  "slot_taken",
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 /** A refund is recorded `pending` with the sale's transaction, then sent to the provider. */
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
