@@ -4,6 +4,7 @@ const sections = [
   { to: "/admin", label: "Products" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/members", label: "Members" },
+  { to: "/admin/bookings", label: "Bookings" },
 ] as const;
 
 /** The admin area's sections, above each admin page's heading. */

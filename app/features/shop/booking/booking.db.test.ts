@@ -113,7 +113,12 @@ describe("no double booking", () => {
     const startsAt = zonedInstant(freshDay(), "14:00");
     const first = await client();
     // Held 20 minutes ago: its 15 minutes ran out 5 minutes ago.
-    const { bookingId } = await startBookingCheckout(t.services, first, request(startsAt), new Date(Date.now() - 20 * MINUTE));
+    const { bookingId } = await startBookingCheckout(
+      t.services,
+      first,
+      request(startsAt),
+      new Date(Date.now() - 20 * MINUTE),
+    );
     const second = await client();
     const [paid, taken] = await Promise.allSettled([
       pay(first, bookingId),
@@ -135,7 +140,12 @@ describe("no double booking", () => {
   it("a hold that ran out is still confirmed by its payment when nobody took the slot", async () => {
     const startsAt = zonedInstant(freshDay(), "15:00");
     const account = await client();
-    const { bookingId } = await startBookingCheckout(t.services, account, request(startsAt), new Date(Date.now() - 20 * MINUTE));
+    const { bookingId } = await startBookingCheckout(
+      t.services,
+      account,
+      request(startsAt),
+      new Date(Date.now() - 20 * MINUTE),
+    );
     await pay(account, bookingId);
     const [row] = await t.services.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row?.status).toBe("confirmed");
@@ -144,7 +154,12 @@ describe("no double booking", () => {
   it("refunds in full, with an apology, a late payment for a slot someone else has booked", async () => {
     const startsAt = zonedInstant(freshDay(), "16:00");
     const late = await client("late");
-    const { bookingId } = await startBookingCheckout(t.services, late, request(startsAt), new Date(Date.now() - 20 * MINUTE));
+    const { bookingId } = await startBookingCheckout(
+      t.services,
+      late,
+      request(startsAt),
+      new Date(Date.now() - 20 * MINUTE),
+    );
     await bookAndPay(startsAt);
     await pay(late, bookingId);
     await pay(late, bookingId); // a redelivery changes nothing
@@ -154,7 +169,10 @@ describe("no double booking", () => {
     const found = await db.select().from(refunds).where(eq(refunds.bookingId, bookingId));
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ reason: "slot_taken", amountCents: 5000, status: "succeeded" });
-    const [purchase] = await db.select().from(purchases).where(eq(purchases.id, row?.purchaseId ?? ""));
+    const [purchase] = await db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, row?.purchaseId ?? ""));
     expect(purchase?.status).toBe("refunded");
     const apology = readOutbox(t.dataDir).filter((m) => m.to === late.email);
     expect(apology.map((m) => m.text).join("\n")).toMatch(/We are sorry/);
@@ -198,9 +216,9 @@ describe("cancellation by the 24-hour policy", () => {
     const startsAt = zonedInstant(freshDay(), "12:00");
     const { account, bookingId } = await bookAndPay(startsAt);
     const now = new Date(startsAt.getTime() - (24 * 60 - 1) * MINUTE);
-    await expect(
-      cancelBooking(t.services, { bookingId, by: "client", userId: account.id }, now),
-    ).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("£25.00") });
+    await expect(cancelBooking(t.services, { bookingId, by: "client", userId: account.id }, now)).rejects.toMatchObject(
+      { code: "conflict", message: expect.stringContaining("£25.00") },
+    );
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
         cancelBooking(t.services, { bookingId, by: "client", userId: account.id, expectedRefundCents: 2500 }, now),
@@ -215,7 +233,11 @@ describe("cancellation by the 24-hour policy", () => {
   it("the practitioner's late cancellation refunds in full", async () => {
     const startsAt = zonedInstant(freshDay(), "13:00");
     const { bookingId } = await bookAndPay(startsAt);
-    const result = await cancelBooking(t.services, { bookingId, by: "practitioner" }, new Date(startsAt.getTime() - 60 * MINUTE));
+    const result = await cancelBooking(
+      t.services,
+      { bookingId, by: "practitioner" },
+      new Date(startsAt.getTime() - 60 * MINUTE),
+    );
     expect(result.refundCents).toBe(5000);
   });
 });
@@ -231,7 +253,11 @@ describe("one client's sessions are theirs alone", () => {
       code: "not_found",
     });
     await expect(
-      rescheduleBooking(t.services, { bookingId, userId: other.id, startsAt: new Date(startsAt.getTime() + 120 * MINUTE) }),
+      rescheduleBooking(t.services, {
+        bookingId,
+        userId: other.id,
+        startsAt: new Date(startsAt.getTime() + 120 * MINUTE),
+      }),
     ).rejects.toBeInstanceOf(AppError);
     expect((await getMySession(t.services, account.id, bookingId))?.status).toBe("confirmed");
   });
@@ -252,7 +278,11 @@ describe("reschedule", () => {
       .where(eq(bookingReminders.bookingId, bookingId));
     expect(reminder?.dueAt.toISOString()).toBe(new Date(to.getTime() - 24 * 60 * MINUTE).toISOString());
     await expect(
-      rescheduleBooking(t.services, { bookingId, userId: account.id, startsAt: startsAt }, new Date(to.getTime() - 23 * 60 * MINUTE)),
+      rescheduleBooking(
+        t.services,
+        { bookingId, userId: account.id, startsAt: startsAt },
+        new Date(to.getTime() - 23 * 60 * MINUTE),
+      ),
     ).rejects.toMatchObject({ code: "conflict" });
   });
 });
