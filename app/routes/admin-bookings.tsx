@@ -346,7 +346,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
                   const range = availability.weekly[day]?.[0];
                   return (
                     <div key={name} className="flex flex-wrap items-center gap-3">
-                      <label className="flex w-32 items-center gap-2">
+                      <label className="flex w-full items-center gap-2 sm:w-32">
                         <input
                           type="checkbox"
                           name={`open-${day}`}
