@@ -170,7 +170,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
                 </h3>
                 <ol className="mt-2 space-y-3">
                   {day.sessions.map((s) => (
-                    <li key={s.id} className={`card p-4 ${s.status === "cancelled" ? "opacity-80" : ""}`}>
+                    <li key={s.id} className="card p-4">
                       <div className="flex flex-wrap items-start justify-between gap-2">
                         <div className="min-w-0">
                           <p className="font-semibold text-plum-900">
