@@ -26,6 +26,12 @@ export default [
   route("admin/orders/export.csv", "routes/admin-orders-export.ts"),
   route("admin/orders/chart.svg", "routes/admin-orders-chart.ts"),
   route("admin/members", "routes/admin-members.tsx"),
+  // Booking: sessions sold through the shop (decision 032).
+  route("book/:serviceId", "routes/book.tsx"),
+  route("my-sessions", "routes/my-sessions.tsx"),
+  route("my-sessions/:bookingId", "routes/my-session.tsx"),
+  route("admin/bookings", "routes/admin-bookings.tsx"),
+  route("diary-feed/:token", "routes/diary-feed.ts"),
   // Shop: checkout, demo payments, free claims and membership actions.
   route("checkout", "routes/checkout.tsx"),
   route("checkout/success", "routes/checkout-success.tsx"),

@@ -25,7 +25,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const account = await requireUser(request, services);
   const checkout = await getDemoCheckout(services, account.id, checkoutIdOf(params));
   if (!checkout) throw data(null, { status: 404 });
-  if (checkout.status === "paid") throw redirect(`/checkout/success?session_id=${checkout.id}`);
+  if (checkout.status === "paid") {
+    throw redirect(
+      checkout.bookingId ? `/my-sessions/${checkout.bookingId}` : `/checkout/success?session_id=${checkout.id}`,
+    );
+  }
   return { checkout };
 }
 
@@ -39,6 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       const paid = await payDemoCheckout(services, account.id, checkoutId);
       if (!paid) throw data(null, { status: 404 });
+      if (paid.bookingId) return redirect(`/my-sessions/${paid.bookingId}`);
       return redirect(`/checkout/success?session_id=${paid.id}`);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -49,12 +54,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect("/products", { headers: { "Set-Cookie": cookie } });
     }
   }
+  const checkout = await getDemoCheckout(services, account.id, checkoutId);
   await cancelDemoCheckout(services, account.id, checkoutId);
   const cookie = await setFlash(
     { title: "Payment cancelled", description: "No payment was taken.", variant: "default" },
     flashOptions(services.env),
   );
-  return redirect("/products", { headers: { "Set-Cookie": cookie } });
+  const back = checkout?.bookingId ? "/my-sessions" : "/products";
+  return redirect(back, { headers: { "Set-Cookie": cookie } });
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPages } from "~/content/public-pages";
+import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/features/shop/booking/zoned-time";
 import { makeDemoPdf } from "~/features/shop/demo-files.server";
+import { bookingSettings, bookings } from "~/lib/db/schema.server";
 import { checkoutBody, jsonPost, signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
 
@@ -24,7 +27,9 @@ type Entry = {
     | "stripe-unsigned"
     | "admin-invalid"
     | "refund-unknown"
-    | "upload-pdf";
+    | "upload-pdf"
+    | "form-cancel"
+    | "form-diary-cancel";
   expect: Expect;
 };
 
@@ -106,6 +111,49 @@ const table: Entry[] = [
     expect: { ...signedIn(302, 404), customer: 302 },
   },
   { route: "/membership/manage", method: "POST", path: "/membership/manage", body: "form", expect: signedIn(302, 302) },
+  // Booking: the booking page and My Sessions are for signed-in clients; a session is its client's alone.
+  { route: "/book/:serviceId", method: "GET", path: "/book/one-on-one", expect: signedIn(302, 200) },
+  { route: "/book/:serviceId", method: "GET", path: "/book/no-such-service", expect: all(404) },
+  { route: "/book/:serviceId", method: "POST", path: "/book/one-on-one", body: "form", expect: signedIn(302, 400) },
+  { route: "/my-sessions", method: "GET", path: "/my-sessions", expect: signedIn(302, 200) },
+  {
+    route: "/my-sessions/:bookingId",
+    method: "GET",
+    path: "/my-sessions/{booking}",
+    expect: { ...signedIn(302, 404), customer: 200 },
+  },
+  { route: "/admin/bookings", method: "GET", path: "/admin/bookings", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/bookings",
+    method: "POST",
+    path: "/admin/bookings",
+    body: "form",
+    expect: { ...all(302), admin: 400 },
+  },
+  // The feed opens only with its current secret.
+  { route: "/diary-feed/:token", method: "GET", path: "/diary-feed/{feed}.ics", expect: all(200) },
+  {
+    route: "/diary-feed/:token",
+    method: "GET",
+    path: "/diary-feed/not-the-secret-token-at-all.ics",
+    expect: all(404),
+  },
+  // Nobody but the client cancels from My Sessions (others: it does not exist); the customer's click cancels it.
+  {
+    route: "/my-sessions/:bookingId",
+    method: "POST",
+    path: "/my-sessions/{booking}",
+    body: "form-cancel",
+    expect: { ...signedIn(302, 404), customer: 302 },
+  },
+  // Only the practitioner reaches a diary action; everyone else is sent away before the form is read.
+  {
+    route: "/admin/bookings",
+    method: "POST",
+    path: "/admin/bookings",
+    body: "form-diary-cancel",
+    expect: all(302),
+  },
   { route: "/stories", method: "GET", path: "/stories", expect: all(301) },
   { route: "/healing-guides", method: "GET", path: "/healing-guides", expect: all(301) },
   { route: "/courses", method: "GET", path: "/courses", expect: all(301) },
@@ -178,7 +226,7 @@ const table: Entry[] = [
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const cookies: Record<Role, string> = { visitor: "", customer: "", other: "", member: "", admin: "" };
-const checkouts = { paid: "", open: "" };
+const checkouts = { paid: "", open: "", booking: "", feed: "" };
 
 const chakra = { id: "chakra-balance-guide", title: "Chakra Balance Guide", price_cents: 1299 };
 const plan = { id: "subscription", title: "Digital Access", price_cents: 999, product_type: "subscription" };
@@ -216,11 +264,51 @@ beforeAll(async () => {
   const admin = await signedInUser(t.services, "admin");
   await t.server.runCommand(t.services, "admin", ["add", admin.email]);
   cookies.admin = admin.cookie;
+  checkouts.booking = await bookDemoSession(customer.cookie);
+  const feed = await t.app.request("http://localhost:3000/admin/bookings", {
+    method: "POST",
+    body: new URLSearchParams({ intent: "feed-new" }),
+    headers: {
+      cookie: admin.cookie,
+      origin: "http://localhost:3000",
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    redirect: "manual",
+  });
+  expect(feed.status).toBe(302);
+  const [settings] = await t.services.database.db.select().from(bookingSettings);
+  checkouts.feed = settings?.feedToken ?? "";
 }, 120_000);
+
+/** A one-hour session three weeks ahead at 10:00 UK time, booked and paid on the demo page. */
+async function bookDemoSession(cookie: string): Promise<string> {
+  let day = addDays(zonedDate(new Date()), 21);
+  while (![2, 3, 4, 5, 6].includes(weekdayOf(day))) day = addDays(day, 1);
+  const headers = { cookie, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" };
+  const held = await t.app.request("http://localhost:3000/book/one-on-one", {
+    method: "POST",
+    body: new URLSearchParams({ start: zonedInstant(day, "10:00").toISOString(), place: "in_person" }),
+    headers,
+    redirect: "manual",
+  });
+  expect(held.status).toBe(302);
+  const paid = await t.app.request(`http://localhost:3000${held.headers.get("location")}`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "pay" }),
+    headers,
+    redirect: "manual",
+  });
+  expect(paid.headers.get("location")).toMatch(/^\/my-sessions\//);
+  return paid.headers.get("location")?.split("/").pop() as string;
+}
 afterAll(() => t.cleanup());
 
 function requestFor(entry: Entry, role: Role): [string, RequestInit] {
-  const path = entry.path.replace("{paid}", checkouts.paid).replace("{open}", checkouts.open);
+  const path = entry.path
+    .replace("{paid}", checkouts.paid)
+    .replace("{open}", checkouts.open)
+    .replace("{booking}", checkouts.booking)
+    .replace("{feed}", checkouts.feed);
   const headers: Record<string, string> = { origin: "http://localhost:3000" };
   if (cookies[role]) headers.cookie = cookies[role];
   const init: RequestInit = { method: entry.method, headers, redirect: "manual" };
@@ -239,6 +327,12 @@ function requestFor(entry: Entry, role: Role): [string, RequestInit] {
   } else if (entry.body === "refund-unknown") {
     headers["content-type"] = "application/x-www-form-urlencoded";
     init.body = "intent=refund&id=no-such-purchase";
+  } else if (entry.body === "form-cancel") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = "intent=cancel&expected=5000";
+  } else if (entry.body === "form-diary-cancel") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = `intent=cancel&id=${checkouts.booking}`;
   } else if (entry.body === "upload-pdf") {
     headers["x-file-name"] = "worksheet.pdf";
     init.body = new Uint8Array(makeDemoPdf("Matrix", ["A worksheet"]));
@@ -248,6 +342,26 @@ function requestFor(entry: Entry, role: Role): [string, RequestInit] {
   }
   return [`http://localhost:3000${path}`, init];
 }
+
+describe("the practitioner's diary", () => {
+  it("is out of reach of everyone but the admin: a client's or visitor's cancel changes nothing", async () => {
+    for (const role of ["visitor", "customer", "other", "member"] as const) {
+      const res = await t.app.request(...requestFor({ ...diaryCancel }, role));
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).not.toBe("/admin/bookings");
+    }
+    const [row] = await t.services.database.db.select().from(bookings).where(eq(bookings.id, checkouts.booking));
+    expect(row?.status).toBe("confirmed");
+  });
+});
+
+const diaryCancel: Entry = {
+  route: "/admin/bookings",
+  method: "POST",
+  path: "/admin/bookings",
+  body: "form-diary-cancel",
+  expect: all(302),
+};
 
 describe("the authorization matrix", () => {
   const roles: Role[] = ["visitor", "customer", "other", "member", "admin"];

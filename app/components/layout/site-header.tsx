@@ -158,6 +158,9 @@ function AccountActions({ user, compact = false }: { user: HeaderUser | null; co
       <Link to="/my-purchases" className={`btn-ghost whitespace-nowrap ${size}`}>
         My Downloads
       </Link>
+      <Link to="/my-sessions" className={`btn-ghost whitespace-nowrap ${size}`}>
+        My Sessions
+      </Link>
       {user.isAdmin ? (
         <Link to="/admin" className={`btn-ghost whitespace-nowrap ${size}`}>
           Admin

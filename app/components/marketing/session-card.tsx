@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { SessionPackage } from "~/content/sessions";
 import { formatSessionPrice } from "./format-session-price";
 import { Icon } from "./icons";
@@ -32,10 +33,16 @@ export function SessionCard({ session, cta }: { session: SessionPackage; cta: st
           </li>
         ))}
       </ul>
-      <ButtonLink to="/contact" className="btn-primary mt-6 w-full">
+      <ButtonLink to={`/book/${session.id}`} className="btn-primary mt-6 w-full">
         {cta}
         <span className="sr-only">: {session.title}</span>
       </ButtonLink>
+      <p className="mt-3 text-center text-sm">
+        Questions first?{" "}
+        <Link to="/contact" className="underline">
+          Contact<span className="sr-only"> us about {session.title}</span>
+        </Link>
+      </p>
     </article>
   );
 }

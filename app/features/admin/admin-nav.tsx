@@ -4,6 +4,7 @@ const sections = [
   { to: "/admin", label: "Products" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/members", label: "Members" },
+  { to: "/admin/bookings", label: "Bookings" },
 ] as const;
 
 /** The admin area's sections, above each admin page's heading. */
@@ -17,7 +18,7 @@ export function AdminNav() {
               to={section.to}
               end
               className={({ isActive }) =>
-                `inline-block border-b-2 px-4 py-3 text-sm font-semibold ${
+                `inline-block border-b-2 px-3 py-3 text-sm font-semibold sm:px-4 ${
                   isActive ? "border-plum-700 text-plum-900" : "border-transparent text-plum-700 hover:text-plum-900"
                 }`
               }

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { processedEvents, purchases, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
+import { trySendBookingMail } from "./booking/send-booking-mail.server";
 import { type Fulfilment, fulfilCheckout } from "./fulfil-checkout.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
-import type { PaymentEvent } from "./payment-provider.server";
+import type { PaidCheckout, PaymentEvent } from "./payment-provider.server";
 import { memberOfSubscription, sendMembershipNotice, sendOwnerNotice } from "./send-notices.server";
 import { sendReceipt } from "./send-receipt.server";
 import { settleRefund } from "./settle-refund.server";
@@ -22,7 +23,7 @@ export async function applyPaymentEvent(
   input: { eventId?: string | undefined; eventType?: string | undefined; event: PaymentEvent },
 ): Promise<{ outcome: PaymentEventOutcome }> {
   const { event } = input;
-  let paid: Extract<Fulfilment, { fulfilled: true }> | null = null;
+  let paid: { checkout: PaidCheckout; fulfilment: Extract<Fulfilment, { fulfilled: true }> } | null = null;
   // Told only by the transaction that recorded the event and made the change: never on a redelivery.
   let membershipChange: MembershipChange | null = null;
 
@@ -40,7 +41,7 @@ export async function applyPaymentEvent(
       case "checkout.paid": {
         const fulfilment = await fulfilCheckout(tx, event.checkout, event.subscription);
         if (!fulfilment.fulfilled) return "already-fulfilled";
-        paid = fulfilment;
+        paid = { checkout: event.checkout, fulfilment };
         return "fulfilled";
       }
       case "checkout.failed":
@@ -94,7 +95,13 @@ export async function applyPaymentEvent(
  * (sent to the provider, each telling the buyer), and a subscription that must not run. A failure
  * here never undoes the sale; refunds left pending are retried.
  */
-async function afterFulfilment(services: AppServices, fulfilment: Extract<Fulfilment, { fulfilled: true }>) {
+async function afterFulfilment(
+  services: AppServices,
+  { checkout, fulfilment }: { checkout: PaidCheckout; fulfilment: Extract<Fulfilment, { fulfilled: true }> },
+) {
+  if (fulfilment.booking?.outcome === "confirmed") {
+    await trySendBookingMail(services, fulfilment.booking.id, { kind: "confirmed", paidCents: checkout.totalCents });
+  }
   if (fulfilment.granted.length > 0) {
     await sendReceipt(services, fulfilment.purchaseId);
     await sendSaleNotice(services, fulfilment.purchaseId);

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
 import type { Transaction } from "~/lib/db/client.server";
 import { products, purchases, refunds, subscribers, user } from "~/lib/db/schema.server";
+import { bookingOfCheckout, fulfilBooking } from "./booking/fulfil-booking.server";
 import { decideFulfilment } from "./decide-fulfilment";
 import { CONSENT_WORDING, checkoutMessages, PAYABLE_STATUSES, type PurchaseLine } from "./model";
 import type { PaidCheckout, SubscriptionState } from "./payment-provider.server";
@@ -21,6 +22,8 @@ export type Fulfilment =
       cancelSubscriptionId: string | null;
       /** What this payment changed in the buyer's membership (a new member, for the owner's notice). */
       membershipChange: MembershipChange | null;
+      /** A booked session this payment was for: confirmed, or refused (the slot went to someone else). */
+      booking?: { id: string; outcome: "confirmed" | "refused" } | undefined;
     };
 
 /**
@@ -45,6 +48,23 @@ export async function fulfilCheckout(
     .where(and(eq(purchases.provider, checkout.provider), eq(purchases.providerRef, checkout.ref)))
     .for("update");
   if (existing && !(PAYABLE_STATUSES as readonly string[]).includes(existing.status)) return { fulfilled: false };
+
+  // A session is the second kind of thing sold: its payment confirms (or refunds) a held slot.
+  const bookingId = bookingOfCheckout(checkout);
+  if (bookingId) {
+    const booked = await fulfilBooking(tx, checkout, existing, bookingId);
+    if (!booked) return { fulfilled: false };
+    return {
+      fulfilled: true,
+      purchaseId: booked.purchaseId,
+      granted: [],
+      grantedCents: 0,
+      refundIds: booked.refundIds,
+      cancelSubscriptionId: null,
+      membershipChange: null,
+      booking: { id: booked.bookingId, outcome: booked.outcome },
+    };
+  }
 
   const decision = decideFulfilment(
     { productIds: checkout.productIds, lines: existing?.lines ?? null, totalCents: checkout.totalCents },

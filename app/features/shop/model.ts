@@ -75,7 +75,15 @@ export type PurchaseLine = { productId: string; title: string; unitAmountCents: 
 export const GRANT_NOTE_MAX = 200;
 
 /** Why money goes back: an admin's refund, or a payment for something the buyer could not be given. */
-export const REFUND_REASONS = ["admin", "already_owned", "unavailable"] as const;
+export const REFUND_REASONS = [
+  "admin",
+  "already_owned",
+  "unavailable",
+  // Booking: the client cancelled, the practitioner cancelled, or a payment came for a slot no longer free.
+  "booking_cancelled",
+  "practitioner_cancelled",
+  "slot_taken",
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 /** A refund is recorded `pending` with the sale's transaction, then sent to the provider. */
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;

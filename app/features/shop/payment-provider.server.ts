@@ -14,6 +14,9 @@ export type CreateCheckoutInput = {
   lines: CheckoutLine[];
   totalCents: number;
   consentAt: string;
+  /** Where the buyer lands after paying or cancelling (a booked session's page); the shop's pages otherwise. */
+  returnPath?: string | undefined;
+  cancelPath?: string | undefined;
 };
 
 /** A payment the provider says succeeded, in our terms. */

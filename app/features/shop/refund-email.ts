@@ -9,6 +9,9 @@ const WHY: Record<RefundReason, string> = {
     "You paid for something you already had: it was bought through another checkout, or your Digital Access membership includes it. You are never charged twice, so that payment has been refunded.",
   unavailable:
     "Something you paid for was withdrawn from sale before your payment arrived, so that payment has been refunded.",
+  booking_cancelled: "Your session was cancelled and refunded as our Refund Policy says.",
+  practitioner_cancelled: "The practitioner cancelled your session, so it is refunded in full.",
+  slot_taken: "The time you paid for was no longer free, so your payment has been refunded in full.",
 };
 
 /** The buyer's notice of money sent back: how much, for what, why, and when it reaches their card. */

@@ -1,4 +1,5 @@
 import { AppError } from "~/lib/app-error";
+import { bookingIdOfLine } from "./booking/booking-model";
 import type { PaymentProviderName, PurchaseStatus } from "./model";
 
 export type RefundCandidate = {
@@ -7,6 +8,7 @@ export type RefundCandidate = {
   provider: PaymentProviderName;
   /** The provider's payment (a Stripe PaymentIntent); a subscription's checkout has none. */
   paymentRef: string | null;
+  productIds?: string[] | undefined;
 };
 
 /**
@@ -15,6 +17,10 @@ export type RefundCandidate = {
  */
 export function refundRefusal(purchase: RefundCandidate, configuredProvider: "stripe" | "demo"): AppError | null {
   if (purchase.status === "refunded") return new AppError("conflict", "This purchase has already been refunded.");
+  // A session is refunded by cancelling it (from the diary), which keeps one refund per session.
+  if (purchase.productIds?.some((id) => bookingIdOfLine(id) !== null)) {
+    return new AppError("conflict", "Sessions are cancelled and refunded from the diary (Bookings).");
+  }
   if (purchase.status !== "paid") return new AppError("conflict", "Only paid purchases can be refunded.");
   if (purchase.totalAmountCents === 0 || purchase.provider === "free") {
     return new AppError("invalid_request", "A free claim has nothing to refund.");

@@ -3,6 +3,7 @@ import type { Transaction } from "~/lib/db/client.server";
 import { type Purchase, purchases, refunds, subscribers, user } from "~/lib/db/schema.server";
 import { sellerDetails } from "~/lib/seller-details.server";
 import type { AppServices } from "~/lib/services.server";
+import { trySendBookingMail } from "./booking/send-booking-mail.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
 import { getProductsByIds } from "./get-product.server";
 import { isPlan, type RefundReason } from "./model";
@@ -67,6 +68,8 @@ export async function settleRefund(services: AppServices, refundId: string): Pro
       .returning({ id: refunds.id });
     // An admin's refund returns the whole purchase: access to what it bought ends now.
     if (done && refund.reason === "admin") await endPurchase(tx, purchase);
+    // A session refunded for all its purchase paid: the purchase no longer counts as paid.
+    if (done && refund.bookingId && refund.amountCents >= purchase.totalAmountCents) await endPurchase(tx, purchase);
     return Boolean(done);
   });
   if (!settled) return { status: "succeeded" };
@@ -74,7 +77,14 @@ export async function settleRefund(services: AppServices, refundId: string): Pro
     { refundId, purchaseId: purchase.id, cents: refund.amountCents, reason: refund.reason },
     "refund made",
   );
-  await sendRefundNotice(services, { ...refund, userId: purchase.userId });
+  if (refund.bookingId) {
+    // A cancelled session's e-mail already stated its refund; a payment for a taken slot gets the apology.
+    if (refund.reason === "slot_taken") {
+      await trySendBookingMail(services, refund.bookingId, { kind: "slot_taken", refundCents: refund.amountCents });
+    }
+  } else {
+    await sendRefundNotice(services, { ...refund, userId: purchase.userId });
+  }
   return { status: "succeeded" };
 }
 

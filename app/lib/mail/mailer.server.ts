@@ -3,7 +3,20 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "../logger.server";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; content: string; contentType: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Files sent with the message (a session's .ics), base64-encoded on the wire. */
+  attachments?: MailAttachment[] | undefined;
+};
+
+const withEncoding = (message: MailMessage) => ({
+  ...message,
+  attachments: message.attachments?.map((a) => ({ ...a, contentTransferEncoding: "base64" as const })),
+});
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -26,7 +39,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail({ from, ...withEncoding(message) });
         logger.info({ to: message.to, subject: message.subject }, "mail sent");
       },
     };
@@ -35,7 +48,7 @@ export function createMailer(options: {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await builder.sendMail({ from, ...message });
+      const info = await builder.sendMail({ from, ...withEncoding(message) });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(
         outboxDir,

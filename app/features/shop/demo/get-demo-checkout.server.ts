@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { purchases } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
+import { bookingIdOfLine } from "../booking/booking-model";
 import { getProductsByIds } from "../get-product.server";
 import { isPlan } from "../model";
 
@@ -22,7 +23,15 @@ export async function getDemoCheckout(services: AppServices, userId: string, che
     isSubscription: row.productIds.some((id) => isPlan({ id })),
     items: row.productIds.map((pid) => {
       const product = items.find((p) => p.id === pid);
-      return { id: pid, title: product?.title ?? pid, priceCents: product?.priceCents ?? 0 };
+      // A booked session is no product: its line says what it is and what it costs.
+      const line = row.lines?.find((l) => l.productId === pid);
+      return {
+        id: pid,
+        title: product?.title ?? line?.title ?? pid,
+        priceCents: product?.priceCents ?? line?.unitAmountCents ?? 0,
+      };
     }),
+    /** The session this checkout pays for, if it is a booking. */
+    bookingId: row.productIds.length === 1 ? bookingIdOfLine(row.productIds[0] as string) : null,
   };
 }

@@ -176,8 +176,10 @@ export function createStripeProvider(env: Env): PaymentProvider {
           ...customer,
           client_reference_id: input.user.id,
           metadata,
-          success_url: successUrl,
-          cancel_url: cancelUrl,
+          success_url: input.returnPath
+            ? `${env.PUBLIC_URL}${input.returnPath}?session_id={CHECKOUT_SESSION_ID}`
+            : successUrl,
+          cancel_url: input.cancelPath ? `${env.PUBLIC_URL}${input.cancelPath}?checkout=cancelled` : cancelUrl,
           // Closes with our pending purchase, so a checkout left open cannot be paid much later.
           expires_at: Math.floor(Date.now() / 1000) + LIMITS.checkoutTtlMinutes * 60,
         },

@@ -1,0 +1,143 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { PageHero } from "~/components/layout/page-hero";
+import { requireUser } from "~/features/accounts/get-session-user.server";
+import { placeLabel } from "~/features/shop/booking/booking-model";
+import { cancelBooking } from "~/features/shop/booking/cancel-booking.server";
+import { getMySession } from "~/features/shop/booking/list-sessions.server";
+import { useVisitorZone, YourTime } from "~/features/shop/booking/ui/visitor-zone";
+import { formatSessionTime } from "~/features/shop/booking/zoned-time";
+import { confirmCheckout } from "~/features/shop/confirm-checkout.server";
+import { AppError, errorData } from "~/lib/app-error";
+import { servicesContext } from "~/lib/context";
+import { redirectWithToast } from "~/lib/flash.server";
+import { formatAmount } from "~/lib/format-price";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "~/lib/zod";
+import type { Route } from "./+types/my-session";
+
+function bookingIdOf(params: { bookingId: string }) {
+  const parsed = z.uuid().safeParse(params.bookingId);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const account = await requireUser(request, services);
+  const bookingId = bookingIdOf(params);
+  // Back from Stripe Checkout: the webhook may be late, so ask Stripe now.
+  const ref = new URL(request.url).searchParams.get("session_id");
+  if (ref && ref.length <= 255) await confirmCheckout(services, account.id, ref);
+  const session = await getMySession(services, account.id, bookingId);
+  if (!session || session.status === "released") throw data(null, { status: 404 });
+  return { session: { ...session, when: formatSessionTime(new Date(session.startsAt)) } };
+}
+
+const cancelSchema = z.object({ intent: z.literal("cancel"), expected: z.coerce.number().int().min(0).max(1_000_000) });
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const account = await requireUser(request, services);
+  const bookingId = bookingIdOf(params);
+  const parsed = cancelSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return errorData(new AppError("invalid_request", "Unknown action"));
+  try {
+    const result = await cancelBooking(services, {
+      bookingId,
+      by: "client",
+      userId: account.id,
+      expectedRefundCents: parsed.data.expected,
+    });
+    return redirectWithToast(
+      "/my-sessions",
+      {
+        title: "Session cancelled",
+        description: `${formatAmount(result.refundCents)} (${result.percent}%) is being refunded to your card.`,
+        variant: "default",
+      },
+      services.env,
+    );
+  } catch (error) {
+    return errorData(error);
+  }
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "My Session | Sacred Healing" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function MySession({ loaderData }: Route.ComponentProps) {
+  const { session } = loaderData;
+  const refused = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const zone = useVisitorZone();
+  const late = session.cancelPercent !== null && session.cancelPercent < 100;
+  return (
+    <>
+      <PageHero title={session.serviceTitle} intro={session.when}>
+        <Link to="/my-sessions" className="btn-outline">
+          Back to My Sessions
+        </Link>
+      </PageHero>
+      <section className="mx-auto max-w-2xl space-y-6 px-4 pb-20 sm:px-6">
+        <div className="card p-6">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+            <dt className="font-semibold">When</dt>
+            <dd>
+              {session.when}
+              <YourTime iso={session.startsAt} zone={zone} withDay />
+            </dd>
+            <dt className="font-semibold">Where</dt>
+            <dd>{placeLabel(session.place)}</dd>
+            <dt className="font-semibold">Status</dt>
+            <dd data-testid="session-status">
+              {session.status === "confirmed"
+                ? "Booked"
+                : session.status === "cancelled"
+                  ? `Cancelled${session.refundCents !== null ? `: ${formatAmount(session.refundCents)} refunded` : ""}`
+                  : session.status === "held"
+                    ? "Waiting for your payment"
+                    : "Not booked: your payment was refunded"}
+            </dd>
+            {session.note ? (
+              <>
+                <dt className="font-semibold">Your note</dt>
+                <dd className="whitespace-pre-line">{session.note}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+        {refused && "message" in refused ? (
+          <p role="alert" className="rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
+            {refused.message}
+          </p>
+        ) : null}
+        {session.canReschedule ? (
+          <div className="card p-6">
+            <h2 className="text-2xl">Reschedule</h2>
+            <p className="mt-2 text-muted">You can move your session up to 24 hours before it starts.</p>
+            <Link to={`/book/${session.serviceId}?reschedule=${session.id}`} className="btn-outline mt-4">
+              Choose a new time
+            </Link>
+          </div>
+        ) : null}
+        {session.cancelRefundCents !== null ? (
+          <Form method="post" className="card p-6">
+            <h2 className="text-2xl">Cancel</h2>
+            <p className="mt-2" data-testid="cancel-terms">
+              {late
+                ? `Your session starts in less than 24 hours. As our Refund Policy says, cancelling now refunds 50%: ${formatAmount(session.cancelRefundCents)} of ${formatAmount(session.amountCents)}.`
+                : `Cancelling now refunds in full: ${formatAmount(session.cancelRefundCents)}.`}
+            </p>
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="expected" value={session.cancelRefundCents} />
+            <button type="submit" className="btn-primary mt-4" disabled={busy}>
+              Cancel my session and refund {formatAmount(session.cancelRefundCents)}
+            </button>
+          </Form>
+        ) : null}
+      </section>
+    </>
+  );
+}
