@@ -112,7 +112,7 @@ test("an admin sells a new guide: create with files, a customer buys and downloa
   const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this product?" });
   await expect(confirm).toContainText("has been bought, so it will be archived");
   await confirm.getByRole("button", { name: "Archive product" }).click();
-  await expect(page.getByText("Archived", { exact: true })).toBeVisible();
+  await expect(page.getByText(`“${title}” has been bought, so it was archived`, { exact: false })).toBeVisible();
   await expect(page.getByRole("list", { name: "Archived products" })).toContainText(title);
   await expect(page.getByRole("article", { name: title })).toHaveCount(0);
   await page.goto("/products");

@@ -29,6 +29,8 @@ test("a customer buys a guide and gets a receipt; the owner finds the order, res
   page,
   browser,
 }, testInfo) => {
+  // Two people, a purchase, a search, a resend and a download: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const width = isPhone(page) ? 390 : 1280;
   const buyer = await createUser("receipt", { name: "Rowan Buyer" });
   const buyerEmail = buyer.email;
@@ -87,6 +89,12 @@ test("a customer buys a guide and gets a receipt; the owner finds the order, res
   expect(csv[1]).toContain(buyerEmail);
   expect(csv[1]).toContain(",7.99,");
 
+  // The product list, with the archived ones apart (none yet on a fresh catalogue).
+  if (shots) {
+    await owner.goto("/admin");
+    await owner.screenshot({ path: path.join(shots, `admin-products-${width}.png`) });
+    await owner.goto(`/admin/orders?q=${encodeURIComponent(buyerEmail)}`);
+  }
   // The grant form opens below the list.
   await owner.getByText("Give a product by hand").click();
   await expect(owner.getByLabel("Note")).toBeVisible();
