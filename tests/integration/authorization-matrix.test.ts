@@ -66,6 +66,18 @@ const table: Entry[] = [
   },
   { route: "/admin/members", method: "GET", path: "/admin/members", expect: { ...all(302), admin: 200 } },
   {
+    route: "/admin/orders/export.csv",
+    method: "GET",
+    path: "/admin/orders/export.csv",
+    expect: { ...all(302), admin: 200 },
+  },
+  {
+    route: "/admin/orders/chart.svg",
+    method: "GET",
+    path: "/admin/orders/chart.svg",
+    expect: { ...all(302), admin: 200 },
+  },
+  {
     route: "POST /api/admin/uploads",
     method: "POST",
     path: "/api/admin/uploads?kind=attachment",
