@@ -91,7 +91,7 @@ export async function measureThroughput(options: {
   }
 }
 
-function toLoadResult(target: LoadTarget, result: Result, cpuMsPerRequest: number): LoadResult {
+export function toLoadResult(target: LoadTarget, result: Result, cpuMsPerRequest: number): LoadResult {
   return {
     cpuMsPerRequest: round(cpuMsPerRequest, 3),
     name: target.name,
@@ -108,7 +108,10 @@ function toLoadResult(target: LoadTarget, result: Result, cpuMsPerRequest: numbe
 }
 
 /** The response exactly as autocannon gets it: no Accept-Encoding, so no compression. */
-function captureResponse(origin: string, pagePath: string): Promise<{ headers: Record<string, string>; body: Buffer }> {
+export function captureResponse(
+  origin: string,
+  pagePath: string,
+): Promise<{ headers: Record<string, string>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(`${origin}${pagePath}`, (res) => {
@@ -130,7 +133,7 @@ function captureResponse(origin: string, pagePath: string): Promise<{ headers: R
 }
 
 /** The ceiling runs in its own process, as the real server does, so the load generator does not share its thread. */
-function startCeiling(captureFile: string): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
+export function startCeiling(captureFile: string): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
   const script = path.join(import.meta.dirname, "serve-ceiling.ts");
   const child = spawn(process.execPath, [script, captureFile], { stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -7,6 +7,9 @@
  *   --quick          short durations, one Lighthouse run per page, no soak; writes to bench/.out/ instead
  *   --committed      build `git archive HEAD` instead of the working tree
  *   --soak-seconds=N soak length (default 600; 0 skips it)
+ *   --small          only the small-server part (spikes, sign-in burst, 512 MiB run, idle memory), to
+ *                    bench/RESULTS-small.md
+ *   --memory-seconds=N  length of the mixed traffic inside 512 MiB (default 600; 60 with --quick)
  *
  * Runs on Node 24's type stripping (only erasable syntax, sibling imports with .ts).
  */
@@ -28,6 +31,7 @@ import { prepareBuild } from "./prepare-build.ts";
 import { renderResults } from "./render-results.ts";
 import { sampleProcess } from "./sample-process.ts";
 import { seedGrowthData } from "./seed-growth-data.ts";
+import { renderSmallServer, runSmallServer } from "./small-server.ts";
 import { type RunningServer, startServer } from "./start-server.ts";
 
 const argv = process.argv.slice(2);
@@ -35,6 +39,9 @@ const quick = argv.includes("--quick");
 const committed = argv.includes("--committed");
 const soakArg = argv.find((a) => a.startsWith("--soak-seconds="));
 const soakSeconds = soakArg ? Number(soakArg.split("=")[1]) : quick ? 0 : 600;
+const small = argv.includes("--small");
+const memoryArg = argv.find((a) => a.startsWith("--memory-seconds="));
+const memorySeconds = memoryArg ? Number(memoryArg.split("=")[1]) : quick ? 60 : 600;
 
 const plan = quick
   ? { lighthouseRuns: 1, pageWarmup: 10, loadSeconds: 2, loadWarmup: 1, latencyRequests: 20, latencyWarmup: 10 }
@@ -106,6 +113,36 @@ async function main() {
   const build = prepareBuild(repo, workDir, committed);
   const { appDir } = build;
   log(`built ${build.source} (${build.commit.slice(0, 10)}) in ${build.buildSeconds.toFixed(1)} s`);
+
+  // --- The small server (issue 12): spikes, a burst of sign-ins, 512 MiB, idle memory.
+  load.section("small server");
+  const smallResults = await runSmallServer({ appDir, workDir, quick, memorySeconds, log });
+  const smallFile = quick ? path.join(outDir, "RESULTS-small.quick.md") : path.join(repo, "bench", "RESULTS-small.md");
+  // The load monitor's figures are final only when it stops (the --small run ends here).
+  const smallLoad = small ? load.finish().filter((s) => s.name === "small server") : [];
+  writeFileSync(
+    smallFile,
+    renderSmallServer(smallResults, {
+      command,
+      date: new Date().toISOString(),
+      commit: build.commit,
+      load: `CPU ${cpuBusyPercentBefore} % busy before the run (3 s); load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(
+          ", ",
+        )} at its end; ${smallLoad.map((s) => `; other processes used ${s.otherCpuPercent} % of all cores during it (the benchmark and its server ${s.benchCpuPercent} %)`).join("")}`,
+    }),
+  );
+  writeFileSync(
+    quick ? path.join(outDir, "results-small.quick.json") : path.join(repo, "bench", "results-small.json"),
+    `${JSON.stringify(smallResults, null, 2)}\n`,
+  );
+  for (const c of smallResults.checks.filter((c) => c.pass === false)) {
+    log(`  FAIL ${c.section}, ${c.figure}: ${c.value} (target ${c.target})`);
+  }
+  log(`wrote ${path.relative(repo, smallFile)}`);
+  if (small) return;
 
   // --- The embedded database with the demo catalogue: pages, throughput, memory.
   const pgliteDir = path.join(workDir, "data-pglite");

@@ -23,13 +23,21 @@ export type StartServerOptions = {
   logFile: string;
   /** Extra settings (DATABASE_URL, AUTH_SECRET...). */
   env?: Record<string, string>;
+  /** A memory cgroup folder (scripts/memory-cgroup.ts) the server joins before Node starts. */
+  cgroupDir?: string;
 };
 
 /**
  * Only PATH and HOME come from the caller's environment: a DATABASE_URL or STRIPE_* key in the shell
  * must not change what is measured.
  */
-export async function startServer({ appDir, dataDir, logFile, env = {} }: StartServerOptions): Promise<RunningServer> {
+export async function startServer({
+  appDir,
+  dataDir,
+  logFile,
+  env = {},
+  cgroupDir,
+}: StartServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   mkdirSync(dataDir, { recursive: true });
@@ -45,7 +53,10 @@ export async function startServer({ appDir, dataDir, logFile, env = {} }: StartS
   };
   // The log goes to a file, as it would to journald: a pipe nobody reads would block the server.
   const log = openSync(logFile, "a");
-  const child = spawn(process.execPath, ["build/server/index.js"], {
+  const [command, args] = cgroupDir
+    ? ["/bin/sh", ["-c", 'echo $$ > "$1/cgroup.procs" && exec "$0" build/server/index.js', process.execPath, cgroupDir]]
+    : [process.execPath, ["build/server/index.js"]];
+  const child = spawn(command as string, args as string[], {
     cwd: appDir,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...settings },
     stdio: ["ignore", log, log],

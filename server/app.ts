@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -10,11 +11,26 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { confirmEmail } from "~/features/accounts/confirm-email.server";
 import { AppError, errorResponse } from "~/lib/app-error";
 import { requestContext, servicesContext } from "~/lib/context";
+import {
+  type CachedPage,
+  cacheKey,
+  chooseEncoding,
+  isCacheableRequest,
+  lookUp,
+  renderShared,
+  toCachedPage,
+} from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { apiRoutes } from "./api-routes";
 import { securityHeaders } from "./security-headers";
 
-type Variables = { requestId: string; nonce: string; clientIp: string };
+type Variables = {
+  requestId: string;
+  nonce: string;
+  clientIp: string;
+  /** Set when the page comes from the shared cache: its CSP names inline scripts by hash. */
+  scriptHashes?: string[];
+};
 
 export type CreateAppOptions = {
   services: AppServices;
@@ -50,6 +66,7 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
       securityHeaders({
         document: (c.res.headers.get("content-type") ?? "").startsWith("text/html"),
         nonce: c.get("nonce"),
+        scriptHashes: c.get("scriptHashes"),
         dev: mode === "development",
         https,
         fileOrigins: services.fileOrigins,
@@ -69,6 +86,17 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
       "request",
     );
   });
+
+  // A public page already in the shared cache is answered here, before static files are looked for on
+  // disk and the rest of the chain runs: in a spike this is nearly every request (decision 027). Only
+  // pages that once passed the whole chain below are ever stored.
+  if (mode === "production") {
+    app.use(async (c, next) => {
+      if (!isCacheableRequest(c.req.raw)) return next();
+      const page = lookUp(services, cacheKey(new URL(c.req.url)));
+      return page ? servePage(c, page, "hit") : next();
+    });
+  }
 
   app.use(compress());
 
@@ -161,11 +189,40 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   app.route("/", apiRoutes(services));
 
   const handleRequest = createRequestHandler(build, mode);
-  app.all("*", async (c) => {
+  const renderPage = (c: Context<{ Variables: Variables }>, request: Request) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(requestContext, { requestId: c.get("requestId"), nonce: c.get("nonce"), clientIp: c.get("clientIp") });
-    return handleRequest(c.req.raw, context);
+    return handleRequest(request, context);
+  };
+  app.all("*", async (c) => {
+    const url = new URL(c.req.url);
+    // Pages the same for every visitor without a session come from the shared cache (decision 027);
+    // dev mode renders every request, so edits show at once.
+    if (mode === "development" || !isCacheableRequest(c.req.raw) || url.pathname.endsWith(".data")) {
+      return privateUnlessPublic(await renderPage(c, c.req.raw), c.req.raw);
+    }
+    const key = cacheKey(url);
+    const cached = lookUp(services, key);
+    if (cached) return servePage(c, cached, "hit");
+    // A HEAD is rendered as the GET it stands for, so the stored page has its body.
+    const asGet = c.req.method === "HEAD" ? new Request(url, { method: "GET", headers: c.req.raw.headers }) : c.req.raw;
+    let own: Response | undefined;
+    const page = await renderShared(services, key, async () => {
+      const response = await renderPage(c, asGet);
+      const shared = await toCachedPage(response, url.pathname, c.get("nonce"));
+      if (!shared) own = response;
+      return shared;
+    });
+    if (page) return servePage(c, page, "miss");
+    // Not shareable (a redirect, an error): this request's own answer, or, for a request that waited on
+    // another's render, its own render.
+    const response = own ?? (await renderPage(c, c.req.raw));
+    if (c.req.method === "HEAD" && response.body) {
+      await response.body.cancel();
+      return privateUnlessPublic(new Response(null, response), c.req.raw);
+    }
+    return privateUnlessPublic(response, c.req.raw);
   });
 
   app.onError((error, c) => {
@@ -177,6 +234,52 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   });
 
   return app;
+}
+
+/**
+ * A page from the shared cache. `Cache-Control` lets a CDN or browser keep it only if it asks again each
+ * time (the ETag makes that cheap); `Vary: Cookie` keeps a signed-in visitor's page apart.
+ */
+function servePage(c: Context, page: CachedPage, state: "hit" | "miss"): Response {
+  const encoding = chooseEncoding(c.req.header("accept-encoding"));
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
+  const headers = new Headers(page.headers);
+  const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
+  headers.set("Cache-Control", "public, max-age=0, must-revalidate");
+  headers.set("Vary", "Accept-Encoding, Cookie");
+  headers.set("ETag", etag);
+  headers.set("X-Cache", state);
+  if (encoding) headers.set("Content-Encoding", encoding);
+  c.set("scriptHashes", page.scriptHashes);
+  const match = c.req.header("if-none-match");
+  if (match?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Length", String(body.length));
+  return new Response(c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), {
+    status: page.status,
+    headers,
+  });
+}
+
+/**
+ * Every page or data response not shared from the cache is for this visitor only: `private, no-store`,
+ * so neither a CDN nor the browser's history keeps it (after Sign Out on a shared computer, Back must not
+ * show the order history). A route's own public caching (robots.txt, the sitemap) stands for requests
+ * without a cookie.
+ */
+function privateUnlessPublic(response: Response, request: Request): Response {
+  const own = response.headers.get("cache-control");
+  if (own && /\bpublic\b/i.test(own) && !request.headers.has("cookie")) return response;
+  try {
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  } catch {
+    // Immutable headers (Response.redirect): a copy.
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", "private, no-store");
+    return copy;
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { DataDirError, restrictNewFiles } from "~/lib/data-dir.server";
 import { DataLockError } from "~/lib/db/data-lock.server";
 import { ConfigError, getEnv } from "~/lib/env.server";
@@ -21,7 +22,10 @@ async function main(argv: string[]): Promise<number> {
     else console.error(viaServer.error);
     return viaServer.ok ? 0 : 1;
   }
-  const services = await createServices(env, createLogger(env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL));
+  const services = await createServices(env, createLogger(env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL), {
+    // Made at build time beside this bundle (build/server/), as for the server.
+    pgliteTemplate: path.resolve(import.meta.dirname, "pglite-template.tar.gz"),
+  });
   try {
     console.log(await runCommand(services, command, args));
     return 0;

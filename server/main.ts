@@ -22,13 +22,16 @@ export { createApp } from "./app";
 export { runCommand } from "./commands";
 export { build };
 
+/** Made by scripts/make-database-template.ts beside this bundle (build/server/). */
+const PGLITE_TEMPLATE = path.resolve(import.meta.dirname, "pglite-template.tar.gz");
+
 /** The production server: `node build/server/index.js`. */
 async function start() {
   // First of all: the configuration may already write the auth secret into DATA_DIR.
   restrictNewFiles();
   const env = getEnv();
   const logger = createLogger(env.LOG_LEVEL);
-  const services = await createServices(env, logger);
+  const services = await createServices(env, logger, { pgliteTemplate: PGLITE_TEMPLATE });
   await seedCatalogue(services);
   await checkPaymentConfig(services);
   // Uploads abandoned while the server was down (or cut off by a crash) are cleared once at start.

@@ -1,14 +1,24 @@
 /** Content-Security-Policy for one response. Inline scripts run only with this response's nonce. */
 export function contentSecurityPolicy(
   nonce: string,
-  { dev, fileOrigins = [] }: { dev: boolean; fileOrigins?: string[] },
+  {
+    dev,
+    fileOrigins = [],
+    scriptHashes,
+  }: { dev: boolean; fileOrigins?: string[]; scriptHashes?: string[] | undefined },
 ): string {
   // Downloads of audio and video may be redirected to signed URLs on the file store (S3).
   const files = fileOrigins.map((o) => ` ${o}`).join("");
   const directives: Record<string, string> = {
     "default-src": "'self'",
     // Dev mode needs Vite's inline preamble and its eval-based hot reload.
-    "script-src": dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`,
+    // A page shared from the cache (decision 027) names its inline scripts by hash instead: a nonce
+    // must never be the same for two responses.
+    "script-src": dev
+      ? "'self' 'unsafe-inline' 'unsafe-eval'"
+      : scriptHashes
+        ? ["'self'", ...scriptHashes].join(" ")
+        : `'self' 'nonce-${nonce}'`,
     "style-src": "'self' 'unsafe-inline'",
     "img-src": "'self' data: https://i.ytimg.com",
     "media-src": `'self'${files}`,
@@ -33,6 +43,8 @@ export function securityHeaders(options: {
   dev: boolean;
   https: boolean;
   fileOrigins?: string[];
+  /** A page from the shared cache: its inline scripts' hashes, in place of the nonce. */
+  scriptHashes?: string[] | undefined;
   /** An HTML page. Other responses get the short policy: the page-only headers mean nothing to them. */
   document: boolean;
 }): Record<string, string> {

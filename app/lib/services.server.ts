@@ -6,7 +6,6 @@ import type { Env } from "./env.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
 import { createLocalStorage } from "./storage/local-storage.server";
-import { createS3Client, createS3Storage, s3PublicOrigin } from "./storage/s3-storage.server";
 import type { Storage } from "./storage/storage.server";
 
 /** The long-lived things one server process (or one CLI run) works with. */
@@ -25,10 +24,19 @@ export type AppServices = {
   auth: Auth;
 };
 
-export async function createServices(env: Env, logger = createLogger(env.LOG_LEVEL)): Promise<AppServices> {
+export async function createServices(
+  env: Env,
+  logger = createLogger(env.LOG_LEVEL),
+  /** An initialised empty PGlite folder to start a new data folder from (see openDatabase). */
+  options: { pgliteTemplate?: string } = {},
+): Promise<AppServices> {
   // Before the database opens it: it holds password hashes and reset links (decision 028).
   secureDataDir(env.DATA_DIR);
-  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  const database = await openDatabase({
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    pgliteTemplate: options.pgliteTemplate,
+  });
   try {
     await database.migrate();
   } catch (error) {
@@ -45,15 +53,19 @@ export async function createServices(env: Env, logger = createLogger(env.LOG_LEV
     env,
     logger,
     database,
-    ...createStorages(env),
+    ...(await createStorages(env)),
     mailer,
     auth: createAuth({ env, db: database.db, mailer, logger }),
   };
 }
 
-/** Local disk under DATA_DIR, or one private S3-compatible bucket when S3_* is configured. */
-function createStorages(env: Env): Pick<AppServices, "files" | "images" | "fileOrigins"> {
+/**
+ * Local disk under DATA_DIR, or one private S3-compatible bucket when S3_* is configured. The S3 SDK
+ * (about 35 MB in memory) is loaded only then (decision 027).
+ */
+async function createStorages(env: Env): Promise<Pick<AppServices, "files" | "images" | "fileOrigins">> {
   if (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+    const { createS3Client, createS3Storage, s3PublicOrigin } = await import("./storage/s3-storage.server");
     const options = {
       endpoint: env.S3_ENDPOINT,
       region: env.S3_REGION,

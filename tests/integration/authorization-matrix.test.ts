@@ -236,6 +236,20 @@ const table: Entry[] = [
   { route: "/sign-out", method: "POST", path: "/sign-out", body: "form", expect: all(302) },
 ];
 
+/**
+ * Pages for one person: `Cache-Control: private, no-store` for everyone (issue 13, item 11), so neither a
+ * browser's history nor a CDN keeps them. Every page asked for with a session is private too.
+ */
+const PERSONAL_ROUTES = new Set([
+  "/my-purchases",
+  "/admin",
+  "/admin/orders",
+  "/admin/members",
+  "/checkout/success",
+  "/auth/reset-password",
+  "/demo-checkout/:checkoutId",
+]);
+
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const cookies: Record<Role, string> = { visitor: "", customer: "", other: "", member: "", admin: "" };
 const checkouts = { paid: "", open: "", booking: "", feed: "" };
@@ -383,6 +397,10 @@ describe("the authorization matrix", () => {
       const res = await t.app.request(...requestFor(entry, role));
       expect(res.status).toBe(entry.expect[role]);
       expect(res.status).toBeLessThan(500);
+      const page = !entry.route.includes(" ");
+      if (entry.method === "GET" && (PERSONAL_ROUTES.has(entry.route) || (page && role !== "visitor"))) {
+        expect(res.headers.get("cache-control")).toBe("private, no-store");
+      }
     },
   );
 

@@ -72,14 +72,32 @@ export class ServerProcess {
   }
 
   /** Starts a server and waits until /api/health answers. */
-  static async start(site: SiteConfig, options: { port?: number; publicUrl?: string } = {}): Promise<ServerProcess> {
+  static async start(
+    site: SiteConfig,
+    options: {
+      port?: number;
+      publicUrl?: string;
+      /** A cgroup folder (scripts/memory-cgroup.ts) the process joins before Node starts. */
+      cgroupDir?: string;
+    } = {},
+  ): Promise<ServerProcess> {
     for (let attempt = 0; ; attempt++) {
       const port = options.port ?? (await freePort());
       const publicUrl = options.publicUrl ?? `http://127.0.0.1:${port}`;
-      const child = spawn(process.execPath, [`${buildDir}/server/index.js`], {
-        env: siteEnv(site, { PORT: String(port), PUBLIC_URL: publicUrl }),
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const env = siteEnv(site, { PORT: String(port), PUBLIC_URL: publicUrl });
+      const child = options.cgroupDir
+        ? spawn(
+            "/bin/sh",
+            [
+              "-c",
+              'echo $$ > "$1/cgroup.procs" && exec "$0" "$2"',
+              process.execPath,
+              options.cgroupDir,
+              `${buildDir}/server/index.js`,
+            ],
+            { env, stdio: ["ignore", "pipe", "pipe"] },
+          )
+        : spawn(process.execPath, [`${buildDir}/server/index.js`], { env, stdio: ["ignore", "pipe", "pipe"] });
       const server = new ServerProcess(site, port, publicUrl, child);
       try {
         await server.waitUntilHealthy();
@@ -147,9 +165,9 @@ export class ServerProcess {
     return this.exit;
   }
 
-  /** A new process on the same data, port and public URL. */
-  restart(): Promise<ServerProcess> {
-    return ServerProcess.start(this.site, { port: this.port, publicUrl: this.publicUrl });
+  /** A new process on the same data, port and public URL (and memory cgroup, if any). */
+  restart(options: { cgroupDir?: string } = {}): Promise<ServerProcess> {
+    return ServerProcess.start(this.site, { port: this.port, publicUrl: this.publicUrl, ...options });
   }
 
   /** An operator command run inside this server, through its control socket. */

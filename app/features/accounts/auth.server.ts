@@ -9,6 +9,7 @@ import { sellerDetails } from "~/lib/seller-details.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-schemas";
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails";
 import { grantAdminIfListed } from "./manage-admins.server";
+import { hashPassword, verifyPassword } from "./password-hash.server";
 import { discardResetLinks } from "./reset-links.server";
 
 /** The header our server sets from the socket (or trusted proxy); client-sent values are overwritten. */
@@ -42,6 +43,8 @@ export function createAuth({ env, db, mailer, logger }: { env: Env; db: Database
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
+      // Better Auth's format, with a bound on how many hashes run at once (decision 027).
+      password: { hash: hashPassword, verify: verifyPassword },
       autoSignIn: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,

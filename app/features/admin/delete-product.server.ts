@@ -2,6 +2,7 @@ import { and, arrayContains, eq, isNull } from "drizzle-orm";
 import { SUBSCRIPTION_ID } from "~/features/shop/model";
 import { AppError } from "~/lib/app-error";
 import { products, purchases } from "~/lib/db/schema.server";
+import { invalidatePublicPages } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { deleteStoredFiles } from "./delete-stored-files.server";
 import { imageKeyOf } from "./plan-product-files";
@@ -37,6 +38,8 @@ export async function deleteProduct(
     return { outcome: "deleted" as const, product };
   });
 
+  // The catalogue changed: the next visitor's page is rendered afresh.
+  invalidatePublicPages(services);
   if (result.outcome === "deleted") {
     const { product } = result;
     await deleteStoredFiles(services, {

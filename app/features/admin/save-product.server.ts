@@ -3,6 +3,7 @@ import { SUBSCRIPTION_ID, type UploadKind } from "~/features/shop/model";
 import { AppError } from "~/lib/app-error";
 import type { Transaction } from "~/lib/db/client.server";
 import { type Product, products, type Upload, uploads } from "~/lib/db/schema.server";
+import { invalidatePublicPages } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { deleteStoredFiles } from "./delete-stored-files.server";
 import { planProductFiles } from "./plan-product-files";
@@ -72,6 +73,8 @@ export async function saveProduct(
         await claimUploads(tx, [...wanted.keys()], productId);
         return { id: productId, created: !existing, unused: files.unused };
       });
+      // The catalogue changed: the next visitor's page is rendered afresh.
+      invalidatePublicPages(services);
       await deleteStoredFiles(services, saved.unused);
       services.logger.info(
         { productId: saved.id, created: saved.created },

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import type { UploadKind } from "~/features/shop/model";
 import { AppError } from "~/lib/app-error";
 import { uploads } from "~/lib/db/schema.server";
+import { loadSharp } from "~/lib/load-sharp.server";
 import { sanitiseText } from "~/lib/sanitise-text";
 import type { AppServices } from "~/lib/services.server";
 import { sweepUploads } from "./sweep-uploads.server";
@@ -155,6 +155,7 @@ async function* rest(sample: Buffer[], bytes: AsyncGenerator<Buffer>): AsyncGene
 async function toCover(source: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of source) chunks.push(chunk as Buffer);
+  const sharp = await loadSharp();
   try {
     return await sharp(Buffer.concat(chunks), { limitInputPixels: 50_000_000 })
       .rotate()

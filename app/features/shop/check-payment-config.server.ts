@@ -1,7 +1,6 @@
 import type { AppServices } from "~/lib/services.server";
 import { getProduct } from "./get-product.server";
 import { SUBSCRIPTION_ID } from "./model";
-import { digitalAccessPriceMismatch } from "./stripe/stripe-provider.server";
 
 /** Start-up: warn when the Digital Access price shown differs from the Stripe Price charged. */
 export async function checkPaymentConfig(services: AppServices): Promise<void> {
@@ -17,6 +16,8 @@ export async function checkPaymentConfig(services: AppServices): Promise<void> {
   try {
     const plan = await getProduct(services.database.db, SUBSCRIPTION_ID);
     if (!plan) return;
+    // The Stripe SDK is loaded only when Stripe is configured (decision 027).
+    const { digitalAccessPriceMismatch } = await import("./stripe/stripe-provider.server");
     const mismatch = await digitalAccessPriceMismatch(env, plan.priceCents);
     if (mismatch) logger.warn(`payments: Digital Access price differs from the page: ${mismatch}`);
   } catch (error) {

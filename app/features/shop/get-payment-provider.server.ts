@@ -1,7 +1,7 @@
 import type { AppServices } from "~/lib/services.server";
 import { createDemoProvider } from "./demo/demo-provider.server";
 import type { PaymentProvider } from "./payment-provider.server";
-import { createStripeProvider } from "./stripe/stripe-provider.server";
+import { createLazyStripeProvider } from "./stripe/lazy-stripe-provider.server";
 
 const providers = new WeakMap<AppServices, PaymentProvider>();
 
@@ -9,7 +9,9 @@ const providers = new WeakMap<AppServices, PaymentProvider>();
 export function getPaymentProvider(services: AppServices): PaymentProvider {
   let provider = providers.get(services);
   if (!provider) {
-    provider = services.env.STRIPE_SECRET_KEY ? createStripeProvider(services.env) : createDemoProvider(services.env);
+    provider = services.env.STRIPE_SECRET_KEY
+      ? createLazyStripeProvider(services.env)
+      : createDemoProvider(services.env);
     providers.set(services, provider);
   }
   return provider;

@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
-import sharp from "sharp";
 import { type NewProduct, products } from "~/lib/db/schema.server";
+import { loadSharp } from "~/lib/load-sharp.server";
+import { invalidatePublicPages } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { makeCoverSvg, makeDemoPdf, makeDemoTone } from "./demo-files.server";
 
@@ -168,6 +169,7 @@ export async function seedCatalogue(services: AppServices): Promise<number> {
   const [row] = await db.select({ n: count() }).from(products);
   if ((row?.n ?? 0) > 0) return 0;
 
+  const sharp = await loadSharp();
   const rows: NewProduct[] = [];
   for (const { hue, file, attachments = 0, ...product } of demoCatalogue) {
     const cover = await sharp(Buffer.from(makeCoverSvg(product.title, hue)))
@@ -201,6 +203,7 @@ export async function seedCatalogue(services: AppServices): Promise<number> {
   }
   // The insert is one statement: a crash part-way leaves files but never half a catalogue.
   await db.insert(products).values(rows).onConflictDoNothing();
+  invalidatePublicPages(services);
   services.logger.info({ products: rows.length }, "seeded the demo catalogue");
   return rows.length;
 }

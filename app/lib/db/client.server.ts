@@ -1,15 +1,7 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { setFlagsFromString } from "node:v8";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
-import { closeFolder } from "../data-dir.server";
-import { acquireDataLock } from "./data-lock.server";
-import * as schema from "./schema.server";
+import type * as schema from "./schema.server";
 
 /** Both drivers share this base type, so feature code never knows which one runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,12 +23,12 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve("drizzle");
+export const migrationsFolder = path.resolve("drizzle");
 /** An arbitrary, fixed advisory-lock key for migrations. */
-const MIGRATION_LOCK = 7_362_001;
+export const MIGRATION_LOCK = 7_362_001;
 
 /** Closing twice (shutdown racing a test's cleanup, say) is harmless. */
-function once(close: () => Promise<void>): () => Promise<void> {
+export function once(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => {
     closing ??= close();
@@ -49,7 +41,65 @@ export type OpenDatabaseOptions = {
   databaseUrl?: string | undefined;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /**
+   * An initialised, empty PGlite data folder (a gzipped tarball, made at build time by
+   * scripts/make-database-template.ts) to unpack on a first start instead of running initdb.
+   */
+  pgliteTemplate?: string | undefined;
 };
+
+/**
+ * PostgreSQL's settings inside PGlite, for a small machine (decision 027). PGlite's own defaults are
+ * initdb's: 128 MB of shared buffers, 4 MB of WAL buffers, 8 MB of temporary buffers, 64 MB for
+ * maintenance. The operating system's page cache holds the data files anyway (PGlite reads them through
+ * Node's fs), so a small buffer pool costs little; a shop's whole catalogue of 10,000 products fits in it.
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: "32MB",
+  wal_buffers: "1MB",
+  temp_buffers: "2MB",
+  work_mem: "4MB",
+  maintenance_work_mem: "16MB",
+};
+
+/** PGlite's own start parameters (its defaultStartParams in 0.5) with our settings after them. */
+export function pgliteStartParams(): string[] {
+  const defaults = [
+    "--single",
+    "-F",
+    "-O",
+    "-j",
+    "-c",
+    "search_path=public",
+    "-c",
+    "exit_on_error=false",
+    "-c",
+    "log_checkpoints=false",
+    "-c",
+    "max_worker_processes=0",
+    "-c",
+    "max_parallel_workers=0",
+    "-c",
+    "max_parallel_workers_per_gather=0",
+    "-c",
+    "io_method=sync",
+    "-c",
+    "max_parallel_maintenance_workers=0",
+  ];
+  return [...defaults, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
+}
+
+/**
+ * PGlite is PostgreSQL compiled to WebAssembly (9 MB of code). V8 first compiles it with its baseline
+ * compiler (Liftoff), then recompiles the hot functions with TurboFan in the background; TurboFan on
+ * PostgreSQL's largest functions (the parser, the executor) took about 500 MB for some seconds, measured
+ * (peak RSS 700 MB against 170 MB without it, for the same queries). The baseline code is fast enough
+ * for a shop's queries. Set before the module is compiled; nothing else in this process uses WebAssembly.
+ */
+export function keepWebAssemblyOnBaselineCompiler() {
+  setFlagsFromString("--no-wasm-tier-up");
+  setFlagsFromString("--no-wasm-dynamic-tiering");
+}
 
 /**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite database under the data folder.
@@ -57,66 +107,12 @@ export type OpenDatabaseOptions = {
  * an exclusive lock file first and refuse to start when another live process holds it.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  // Each driver is loaded only when it is the one in use: PGlite's module and pg cost memory a server
+  // on the other one never needs (decision 027).
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection dropped by the server (restart, failover) must not crash the process; the
-    // pool replaces it on the next query.
-    pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
-    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-    return {
-      db,
-      kind: "postgres",
-      migrate: async () => {
-        // Several instances may start at once: one migrates while the others wait on the lock.
-        const client = await pool.connect();
-        try {
-          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-          await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
-        } finally {
-          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-          client.release();
-        }
-      },
-      ping: async () => {
-        await pool.query("select 1");
-      },
-      maintain: async () => {},
-      close: once(() => pool.end()),
-    };
+    const { openPostgres } = await import("./open-postgres.server");
+    return openPostgres(options.databaseUrl, options.poolSize);
   }
-
-  mkdirSync(options.dataDir, { recursive: true });
-  const lock = acquireDataLock(options.dataDir);
-  try {
-    const pgdata = path.join(options.dataDir, "pgdata");
-    const client = await PGlite.create(pgdata);
-    // Password hashes and reset links live here: no other local user may read them (decision 028).
-    closeFolder(pgdata, options.dataDir);
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
-    return {
-      db,
-      kind: "pglite",
-      migrate: async () => {
-        await migratePglite(drizzlePglite(client), { migrationsFolder });
-        closeFolder(pgdata, options.dataDir);
-      },
-      ping: async () => {
-        await client.query("select 1");
-      },
-      maintain: async () => {
-        await client.exec("vacuum (analyze)");
-        closeFolder(pgdata, options.dataDir);
-      },
-      close: once(async () => {
-        try {
-          await client.close();
-        } finally {
-          lock.release();
-        }
-      }),
-    };
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
+  const { openPglite } = await import("./open-pglite.server");
+  return openPglite(options);
 }

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../logger.server";
 
 export type MailAttachment = { filename: string; content: string; contentType: string };
@@ -36,19 +36,19 @@ export function createMailer(options: {
   const firstLink = (text: string) => /https?:\/\/\S+/.exec(text)?.[0];
 
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = loadTransport(smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, ...withEncoding(message) });
+        await (await transport()).sendMail({ from, ...withEncoding(message) });
         logger.info({ to: message.to, subject: message.subject }, "mail sent");
       },
     };
   }
 
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const builder = loadTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await builder.sendMail({ from, ...withEncoding(message) });
+      const info = await (await builder()).sendMail({ from, ...withEncoding(message) });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(
         outboxDir,
@@ -60,5 +60,17 @@ export function createMailer(options: {
         "mail written to outbox",
       );
     },
+  };
+}
+
+/**
+ * nodemailer (about 20 MB in memory) is loaded with the first message rather than at start: most of a
+ * small server's life sends no mail (decision 027).
+ */
+function loadTransport(options: string | { streamTransport: true; buffer: true; newline: "unix" }) {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options));
+    return transport;
   };
 }

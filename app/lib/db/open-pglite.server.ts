@@ -1,0 +1,65 @@
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { closeFolder } from "../data-dir.server";
+import {
+  type Database,
+  type DatabaseHandle,
+  keepWebAssemblyOnBaselineCompiler,
+  migrationsFolder,
+  type OpenDatabaseOptions,
+  once,
+  pgliteStartParams,
+} from "./client.server";
+import { acquireDataLock } from "./data-lock.server";
+import * as schema from "./schema.server";
+import { unpackTemplate } from "./unpack-template.server";
+
+/**
+ * The embedded PGlite database under the data folder (see openDatabase). PGlite has no lock of its own:
+ * two processes on one folder would silently lose writes, so we take an exclusive lock file first.
+ */
+export async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const lock = acquireDataLock(options.dataDir);
+  try {
+    keepWebAssemblyOnBaselineCompiler();
+    const pgdata = path.join(options.dataDir, "pgdata");
+    const fresh = !existsSync(path.join(pgdata, "PG_VERSION"));
+    if (fresh && options.pgliteTemplate && existsSync(options.pgliteTemplate)) {
+      // A first start: the initialised empty folder made at build time, rather than initdb (decision 027).
+      unpackTemplate(readFileSync(options.pgliteTemplate), pgdata);
+    }
+    const client = await PGlite.create(pgdata, { startParams: pgliteStartParams() });
+    // Password hashes and reset links live here: no other local user may read them (decision 028).
+    closeFolder(pgdata, options.dataDir);
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "pglite",
+      migrate: async () => {
+        await migratePglite(drizzlePglite(client), { migrationsFolder });
+        closeFolder(pgdata, options.dataDir);
+      },
+      ping: async () => {
+        await client.query("select 1");
+      },
+      maintain: async () => {
+        await client.exec("vacuum (analyze)");
+        closeFolder(pgdata, options.dataDir);
+      },
+      close: once(async () => {
+        try {
+          await client.close();
+        } finally {
+          lock.release();
+        }
+      }),
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

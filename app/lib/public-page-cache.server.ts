@@ -1,0 +1,223 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { publicPages } from "~/content/public-pages";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The rendered, compressed pages that are the same for every visitor without a session (decision 027):
+ * a spike of anonymous visitors is answered from memory. Only ever filled from, and served to, requests
+ * that carry no cookie at all, so nothing of one person's (session, flash message, cart) can be in it.
+ */
+export type CachedPage = {
+  status: number;
+  /** The page's own headers (Content-Type, Link...), without cookies, framing or per-response ones. */
+  headers: [string, string][];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  /** sha256 sources of the page's inline scripts: the Content-Security-Policy of a shared page. */
+  scriptHashes: string[];
+  storedAt: number;
+};
+
+type PageCache = {
+  pages: Map<string, CachedPage>;
+  /** Renders under way, so a spike on a cold page renders it once. */
+  pending: Map<string, Promise<CachedPage | null>>;
+  /** Bumped by every invalidation: a render that started before it is not stored. */
+  generation: number;
+  bytes: number;
+};
+
+/** A page is rendered again at least this often, for anything that changes with time alone. */
+export const PAGE_TTL_MS = 60_000;
+/** Bounds on memory: query strings and unknown addresses (404s) could otherwise grow it without end. */
+const MAX_PAGES = 300;
+const MAX_BYTES = 24 * 1024 * 1024;
+
+/** One cache per running site (the services object), so in-process test apps never share one. */
+const caches = new WeakMap<object, PageCache>();
+
+function cacheOf(site: object): PageCache {
+  let cache = caches.get(site);
+  if (!cache) {
+    cache = { pages: new Map(), pending: new Map(), generation: 0, bytes: 0 };
+    caches.set(site, cache);
+  }
+  return cache;
+}
+
+/**
+ * THE invalidation: forget every cached public page of this site, so the very next request renders
+ * fresh. Call it after any write that changes what an anonymous visitor sees (a product saved, archived
+ * or deleted, a price, site settings, events, galleries). `site` is the AppServices of the write.
+ */
+export function invalidatePublicPages(site: object): void {
+  const cache = caches.get(site);
+  if (!cache) return;
+  cache.generation++;
+  cache.pages.clear();
+  cache.pending.clear();
+  cache.bytes = 0;
+}
+
+const PUBLIC_PATHS = new Set<string>(publicPages);
+const PRODUCT_PATH = /^\/product\/[A-Za-z0-9-]{1,100}$/;
+
+/**
+ * Whether this request may be answered from (and fill) the cache: a GET or HEAD of a public page with
+ * no cookie at all. Any cookie bypasses it (a session, a flash message, anything we may read later).
+ */
+export function isCacheableRequest(request: Request): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (request.headers.has("cookie") || request.headers.has("authorization")) return false;
+  return true;
+}
+
+/** Public pages by address; other addresses are cached only as the 404 page (see storable). */
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.has(pathname) || PRODUCT_PATH.test(pathname);
+}
+
+export function cacheKey(url: URL): string {
+  return url.pathname + url.search;
+}
+
+export function lookUp(site: object, key: string, now = Date.now()): CachedPage | undefined {
+  const cache = cacheOf(site);
+  const page = cache.pages.get(key);
+  if (!page) return undefined;
+  if (now - page.storedAt > PAGE_TTL_MS) {
+    forget(cache, key, page);
+    return undefined;
+  }
+  // Most recently used last: the first entry is the one to drop when full.
+  cache.pages.delete(key);
+  cache.pages.set(key, page);
+  return page;
+}
+
+function forget(cache: PageCache, key: string, page: CachedPage) {
+  cache.pages.delete(key);
+  cache.bytes -= page.identity.length + page.gzip.length + page.br.length;
+}
+
+/**
+ * Renders once for everyone asking for the same cold page at once: `render` is called by the first
+ * caller; the others wait for its result. Null when the response may not be shared.
+ */
+export function renderShared(
+  site: object,
+  key: string,
+  render: () => Promise<CachedPage | null>,
+): Promise<CachedPage | null> {
+  const cache = cacheOf(site);
+  const under = cache.pending.get(key);
+  if (under) return under;
+  const generation = cache.generation;
+  const rendering = render()
+    .then((page) => {
+      if (page && cache.generation === generation) store(cache, key, page);
+      return page;
+    })
+    .finally(() => {
+      if (cache.pending.get(key) === rendering) cache.pending.delete(key);
+    });
+  cache.pending.set(key, rendering);
+  return rendering;
+}
+
+function store(cache: PageCache, key: string, page: CachedPage) {
+  const old = cache.pages.get(key);
+  if (old) forget(cache, key, old);
+  cache.pages.set(key, page);
+  cache.bytes += page.identity.length + page.gzip.length + page.br.length;
+  for (const [oldest, entry] of cache.pages) {
+    if (cache.pages.size <= MAX_PAGES && cache.bytes <= MAX_BYTES) break;
+    forget(cache, oldest, entry);
+  }
+}
+
+/** Headers that belong to one response, never to a stored page. */
+const PER_RESPONSE = new Set([
+  "set-cookie",
+  "date",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "vary",
+  "cache-control",
+  "etag",
+  "x-request-id",
+]);
+
+/**
+ * A rendered response made shareable, or null when it may not be shared: only a whole HTML page, 200
+ * for a public address or 404 for any, without a cookie being set. The response's nonce is taken out
+ * of the markup; the page's inline scripts are allowed by their hashes instead (decision 027).
+ */
+export async function toCachedPage(response: Response, pathname: string, nonce: string): Promise<CachedPage | null> {
+  const type = response.headers.get("content-type") ?? "";
+  const shareable =
+    ((response.status === 200 && isPublicPath(pathname)) || response.status === 404) &&
+    type.startsWith("text/html") &&
+    !response.headers.has("set-cookie") &&
+    !/no-store|private/i.test(response.headers.get("cache-control") ?? "");
+  if (!shareable || !response.body) {
+    return null;
+  }
+  let html = await response.text();
+  if (nonce) html = html.replaceAll(` nonce="${nonce}"`, "");
+  const identity = Buffer.from(html);
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (!PER_RESPONSE.has(name.toLowerCase())) headers.push([name, value]);
+  });
+  return {
+    status: response.status,
+    headers,
+    identity,
+    gzip: gz,
+    br,
+    etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+    scriptHashes: inlineScriptHashes(html),
+    storedAt: Date.now(),
+  };
+}
+
+/** The CSP source of every inline script in the markup (with or without a type). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = "", body = ""] = match;
+    if (/\bsrc\s*=/i.test(attributes) || body.length === 0) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The body a client gets: brotli, gzip or none, by its Accept-Encoding. */
+export function chooseEncoding(acceptEncoding: string | null | undefined): "br" | "gzip" | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name = "", ...parameters] = part.split(";").map((s) => s.trim());
+    const q = parameters.find((p) => p.startsWith("q="));
+    if (!q || Number(q.slice(2)) > 0) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}

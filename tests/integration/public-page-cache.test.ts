@@ -1,0 +1,167 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminForm } from "../support/admin-requests";
+import { signedInUser } from "../support/shop-accounts";
+import { createTestApp } from "../support/test-app";
+
+/**
+ * The shared cache of public pages (decision 027): a page rendered once for visitors without a cookie,
+ * never for or to anyone else, and never older than the catalogue.
+ */
+const ORIGIN = "http://localhost:3000";
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let customer: Awaited<ReturnType<typeof signedInUser>>;
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  t.app.request(`${ORIGIN}${path}`, { method, headers, redirect: "manual" });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.server.seedCatalogue(t.services);
+  customer = await signedInUser(t.services, "cache-customer");
+  admin = await signedInUser(t.services, "cache-admin");
+  await t.server.runCommand(t.services, "admin", ["add", admin.email]);
+}, 120_000);
+afterAll(() => t?.cleanup());
+
+describe("the shared page cache", () => {
+  it("answers a second anonymous visitor from the cache, with the same bytes and headers fit for a CDN", async () => {
+    const first = await get("/products");
+    const second = await get("/products");
+    expect(first.status).toBe(200);
+    expect(second.headers.get("x-cache")).toBe("hit");
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect(second.headers.get("vary")).toMatch(/Cookie/);
+    expect(second.headers.get("vary")).toMatch(/Accept-Encoding/);
+    // Revalidation is cheap: the ETag answers 304 without a body.
+    const again = await get("/products", { "if-none-match": second.headers.get("etag") as string });
+    expect(again.status).toBe(304);
+  });
+
+  it("shares no nonce: scripts are allowed by hash, and every inline script's hash is in the policy", async () => {
+    await get("/");
+    const res = await get("/");
+    expect(res.headers.get("x-cache")).toBe("hit");
+    const html = await res.text();
+    const policy = res.headers.get("content-security-policy") ?? "";
+    expect(policy).not.toMatch(/nonce-/);
+    expect(html).not.toMatch(/ nonce="/);
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes = "", body = ""]) => !/\bsrc=/.test(attributes) && body.length > 0,
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , body = ""] of inline) {
+      expect(policy).toContain(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+    }
+    // A page rendered for one person still has a nonce of its own, different on every response.
+    const nonces = await Promise.all(
+      [1, 2].map(async () => {
+        const own = await get("/", { cookie: customer.cookie });
+        return /'nonce-([^']+)'/.exec(own.headers.get("content-security-policy") ?? "")?.[1];
+      }),
+    );
+    expect(nonces[0]).toBeTruthy();
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(html).not.toContain(nonces[0]);
+  });
+
+  it("never serves a signed-in request from the cache, nor a signed-in page to anyone else", async () => {
+    const anonymous = await (await get("/products")).text();
+    const signedIn = await get("/products", { cookie: customer.cookie });
+    expect(signedIn.headers.get("x-cache")).toBeNull();
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    const mine = await signedIn.text();
+    expect(mine).toContain("cache-customer");
+    expect(anonymous).not.toContain("cache-customer");
+    const next = await get("/products");
+    expect(next.headers.get("x-cache")).toBe("hit");
+    expect(await next.text()).not.toContain("cache-customer");
+  });
+
+  it("bypasses the cache for a flash message, and the next visitor does not see it", async () => {
+    // A signed-in customer who opens /admin is sent home with an 'Access Denied' toast in a cookie.
+    const denied = await get("/admin", { cookie: customer.cookie });
+    expect(denied.status).toBe(302);
+    const flash = (denied.headers.get("set-cookie") ?? "").split(";")[0] as string;
+    expect(flash).toMatch(/^flash=/);
+    await get("/");
+    const withFlash = await get("/", { cookie: flash });
+    expect(withFlash.headers.get("x-cache")).toBeNull();
+    expect(await withFlash.text()).toContain("Access Denied");
+    const next = await get("/");
+    expect(next.headers.get("x-cache")).toBe("hit");
+    expect(await next.text()).not.toContain("Access Denied");
+  });
+
+  it("shows an admin's price change on the very next anonymous request", async () => {
+    const page = "/product/moon-ritual-journal";
+    await get(page);
+    const before = await get(page);
+    expect(before.headers.get("x-cache")).toBe("hit");
+    expect(await before.text()).toContain("£7.99");
+    const saved = await adminForm(t.app, admin.cookie, {
+      intent: "update",
+      id: "moon-ritual-journal",
+      title: "Moon Ritual Journal",
+      description: "A journal for the moon's phases.",
+      price_cents: "1234",
+      sort_order: "1",
+    });
+    expect(saved.status).toBe(302);
+    const after = await (await get(page)).text();
+    expect(after).toContain("£12.34");
+    expect(after).not.toContain("£7.99");
+    expect(await (await get("/products")).text()).toContain("£12.34");
+  });
+
+  it("shows an archived product gone on the very next request", async () => {
+    await get("/product/aromatherapy-rituals-guide");
+    expect((await get("/product/aromatherapy-rituals-guide")).headers.get("x-cache")).toBe("hit");
+    const deleted = await adminForm(t.app, admin.cookie, { intent: "delete", id: "aromatherapy-rituals-guide" });
+    expect(deleted.status).toBe(302);
+    expect((await get("/product/aromatherapy-rituals-guide")).status).toBe(404);
+  });
+
+  it("answers HEAD with the page's Content-Type and no body, cached or not", async () => {
+    for (const path of ["/", "/products", "/auth", "/no-such-page"]) {
+      const res = await get(path, {}, "HEAD");
+      expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
+      expect((await res.arrayBuffer()).byteLength, path).toBe(0);
+    }
+  });
+
+  it("sends compressed bytes to browsers that take them", async () => {
+    const br = await get("/about", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    const gzip = await get("/about", { "accept-encoding": "gzip" });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+  });
+});
+
+describe("private pages", () => {
+  // The personalised pages of the authorization matrix, and their data requests.
+  const personal = [
+    "/my-purchases",
+    "/my-purchases.data",
+    "/admin",
+    "/admin.data",
+    "/admin/orders",
+    "/admin/orders.data",
+    "/admin/members",
+    "/admin/members.data",
+    "/auth/reset-password?token=x",
+    "/auth/reset-password.data?token=x",
+    "/checkout/success?session_id=x",
+    "/checkout/success.data?session_id=x",
+  ];
+  it.each(personal)("%s is private, no-store for the admin and for a visitor", async (path) => {
+    for (const cookie of [admin.cookie, undefined]) {
+      const res = await get(path, cookie ? { cookie } : {});
+      expect(res.status).toBeLessThan(500);
+      expect(res.headers.get("cache-control"), `${path} ${cookie ? "signed in" : "visitor"}`).toBe("private, no-store");
+      expect(res.headers.get("x-cache")).toBeNull();
+    }
+  });
+});

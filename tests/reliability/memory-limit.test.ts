@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createMemoryCgroup, type MemoryCgroup, residentMb } from "../../scripts/memory-cgroup";
+import { killRunningServers, ServerProcess } from "../support/server-process";
+import { browserFor, signUp, uniqueEmail } from "../support/site-client";
+import { createTestDatabase, onPostgres } from "../support/test-database";
+
+/**
+ * The small server (issue 12, decision 027): the production build starts on an empty data folder, serves,
+ * and starts again, all inside a 512 MiB memory cgroup, with no OOM kill; idle memory after a restart
+ * stays near the 200 MB target (PGlite) or 150 MB (PostgreSQL). Linux as root only: elsewhere the test
+ * says why it was skipped.
+ */
+const LIMIT = 512 * 1024 * 1024;
+/** The targets, with 10 % for a busy CI machine: a regression of the causes fixed is far bigger. */
+const IDLE_RSS_MB = onPostgres() ? 165 : 220;
+
+const cgroup: MemoryCgroup | string = createMemoryCgroup(`sacred-reliability-${process.pid}`, LIMIT);
+const skipped = typeof cgroup === "string" ? cgroup : null;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "sacred-small-"));
+
+let dropDatabase: (() => Promise<void>) | undefined;
+
+afterAll(async () => {
+  await killRunningServers();
+  await dropDatabase?.();
+  if (typeof cgroup !== "string") cgroup.remove();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const PAGES = ["/", "/products", "/product/chakra-balance-guide", "/about", "/no-such-page", "/auth", "/api/health"];
+
+async function visit(origin: string): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    await Promise.all(
+      PAGES.map(async (page) => {
+        const res = await fetch(`${origin}${page}`, { signal: AbortSignal.timeout(30_000) });
+        await res.arrayBuffer();
+        statuses.push(res.status);
+      }),
+    );
+  }
+  return statuses;
+}
+
+describe(skipped ? `inside 512 MiB (skipped: ${skipped})` : "inside 512 MiB", () => {
+  it.skipIf(skipped !== null)(
+    "starts on an empty folder, serves pages and sign-ups, and starts again, with no OOM kill",
+    async () => {
+      const group = cgroup as MemoryCgroup;
+      const database = await createTestDatabase();
+      dropDatabase = database?.drop;
+      const site = { dataDir, databaseUrl: database?.url };
+      const first = await ServerProcess.start(site, { cgroupDir: group.dir });
+      const statuses = await visit(first.url);
+      const browser = browserFor(first.url);
+      // Sign-ups hash passwords (32 MB each while they run) and write to the database.
+      for (let i = 0; i < 4; i++) expect(await signUp(browser, uniqueEmail("small"))).toBe(true);
+      expect((await first.terminate()).code).toBe(0);
+
+      const second = await first.restart({ cgroupDir: group.dir });
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const idle = residentMb(second.pid);
+      statuses.push(...(await visit(second.url)));
+      expect((await second.terminate()).code).toBe(0);
+
+      const usage = group.usage();
+      expect(usage.oomKills).toBe(0);
+      expect(statuses.filter((s) => s >= 500)).toEqual([]);
+      expect(usage.peakBytes ?? 0).toBeLessThanOrEqual(LIMIT);
+      expect(idle).not.toBeNull();
+      expect(idle as number).toBeLessThanOrEqual(IDLE_RSS_MB);
+    },
+    180_000,
+  );
+});
