@@ -19,7 +19,8 @@ describe("the server", () => {
   });
 
   it("sends the security headers on a page, with a fresh nonce for its scripts", async () => {
-    const res = await t.app.request("/");
+    // A page rendered for each request (/auth); public pages come from the shared cache, below.
+    const res = await t.app.request("/auth");
     expect(res.status).toBe(200);
     const csp = res.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -34,8 +35,19 @@ describe("the server", () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-    const second = await t.app.request("/");
+    const second = await t.app.request("/auth");
     expect(second.headers.get("content-security-policy")).not.toBe(csp);
+  });
+
+  it("allows a shared page's scripts by hash: no nonce is ever sent twice (decision 027)", async () => {
+    await t.app.request("/");
+    const res = await t.app.request("/");
+    expect(res.headers.get("x-cache")).toBe("hit");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(csp).not.toContain("nonce-");
+    expect(/script-src[^;]*/.exec(csp)?.[0]).not.toContain("unsafe-inline");
+    expect(await res.text()).not.toContain(" nonce=");
   });
 
   it("sends pages with their scripts inert, to start after the first paint (decision 024)", async () => {
