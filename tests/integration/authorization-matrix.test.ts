@@ -248,6 +248,9 @@ const PERSONAL_ROUTES = new Set([
   "/checkout/success",
   "/auth/reset-password",
   "/demo-checkout/:checkoutId",
+  "/my-sessions",
+  "/my-sessions/:bookingId",
+  "/admin/bookings",
 ]);
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -106,7 +106,7 @@ describe("the shared page cache", () => {
       id: "moon-ritual-journal",
       title: "Moon Ritual Journal",
       description: "A journal for the moon's phases.",
-      price_cents: "1234",
+      price: "12.34",
       sort_order: "1",
     });
     expect(saved.status).toBe(302);

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
 import { products } from "~/lib/db/schema.server";
+import { invalidatePublicPages } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 
 /**
@@ -14,8 +15,8 @@ export async function restoreProduct(services: AppServices, id: string): Promise
     .where(and(eq(products.id, id), isNotNull(products.archivedAt)))
     .returning({ title: products.title });
   if (!restored) throw new AppError("not_found", "This product is not archived. It may have been restored already.");
-  // NOTE for the merge: once the public-page cache lands, call invalidatePublicPages() here, as after
-  // every other catalogue write.
+  // The catalogue changed: the next visitor's page is rendered afresh (decision 027).
+  invalidatePublicPages(services);
   services.logger.info({ productId: id }, "product restored");
   return restored;
 }
