@@ -11,16 +11,19 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import headingFont from "@fontsource/lora/files/lora-latin-400-normal.woff2?url";
 import { PendingScreen, usePendingSection } from "./components/layout/pending-screen";
 import { SiteFooter } from "./components/layout/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/layout/site-header";
 import { useNonce } from "./components/nonce";
 import { showToast, ToastHost } from "./components/ui/toast";
+import { siteFacts } from "./content/site";
 import { getSessionUser } from "./features/accounts/get-session-user.server";
 import { consentMarkerScript } from "./features/consent/consent";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { CartButton } from "./features/shop/ui/cart-button";
 import { CartProvider } from "./features/shop/ui/cart-provider";
+import { getSiteSettings } from "./features/site-settings/get-site-settings.server";
 import { servicesContext } from "./lib/context";
 import { flashOptions, takeFlash } from "./lib/flash.server";
 import {
@@ -35,15 +38,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { env } = services;
   const { toast, clearHeader } = await takeFlash(request, flashOptions(env));
-  const sessionUser = await getSessionUser(request, services);
+  const [sessionUser, settings] = await Promise.all([
+    getSessionUser(request, services),
+    getSiteSettings(services.database.db),
+  ]);
   const user: HeaderUser | null = sessionUser
     ? { greetingName: sessionUser.greetingName, isAdmin: sessionUser.isAdmin }
     : null;
   return data(
-    { user, flash: toast, publicUrl: env.PUBLIC_URL },
+    { user, flash: toast, publicUrl: env.PUBLIC_URL, site: siteFacts(settings) },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
 }
+
+/** The headings' font is preloaded: the first heading of every page paints in it. */
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -32,6 +32,9 @@ export default [
   route("my-sessions/:bookingId", "routes/my-session.tsx"),
   route("admin/bookings", "routes/admin-bookings.tsx"),
   route("diary-feed/:token", "routes/diary-feed.ts"),
+  route("admin/settings", "routes/admin-settings.tsx"),
+  route("admin/events", "routes/admin-events.tsx"),
+  route("admin/galleries", "routes/admin-galleries.tsx"),
   // Shop: checkout, demo payments, free claims and membership actions.
   route("checkout", "routes/checkout.tsx"),
   route("checkout/success", "routes/checkout-success.tsx"),

@@ -13,7 +13,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { allPhotos, type Photo } from "../app/content/photos.ts";
+import { allPhotos, type GalleryId, type Photo } from "../app/content/photos.ts";
 import { featuredVideos, type Video, zytoExplainer } from "../app/content/videos.ts";
 
 const sourceFlag = process.argv.indexOf("--source");
@@ -37,7 +37,7 @@ function random(seed: string) {
   };
 }
 
-const palettes: Record<Photo["gallery"] | "video", [string, string, string][]> = {
+const palettes: Record<GalleryId | "video", [string, string, string][]> = {
   angel: [
     ["#2e1a3a", "#7b4fa0", "#e8cf8e"],
     ["#432554", "#c9a24a", "#fbf8f3"],
@@ -85,7 +85,7 @@ function ridge(
 }
 
 /** Placeholder artwork in the site's palette: sky, a light, and a motif for each place. */
-function artwork(seed: string, kind: Photo["gallery"] | "video", w: number, h: number): string {
+function artwork(seed: string, kind: GalleryId | "video", w: number, h: number): string {
   const rand = random(seed);
   const options = palettes[kind];
   const [deep, mid, light] = options[Math.floor(rand() * options.length) % options.length] as [string, string, string];
@@ -178,7 +178,7 @@ async function writeImage(
 async function photo(entry: Photo) {
   const source = findSource(entry.gallery, entry.id);
   for (const size of [THUMB, LARGE]) {
-    const input = source ?? Buffer.from(artwork(entry.id, entry.gallery, size.width, size.height));
+    const input = source ?? Buffer.from(artwork(entry.id, entry.gallery as GalleryId, size.width, size.height));
     await writeImage(
       input,
       path.join(publicDir, "images/gallery", entry.gallery, `${entry.id}-${size.width}.webp`),

@@ -5,7 +5,15 @@
  * is there, or as placeholder artwork when not.
  */
 export type GalleryId = "angel" | "romania" | "stonehenge" | "glastonbury";
-export type Photo = { id: string; gallery: GalleryId; alt: string; caption: string };
+export type Photo = {
+  id: string;
+  /** A shipped gallery, or a Sacred Moments tab the owner added. */
+  gallery: string;
+  alt: string;
+  caption: string;
+  /** An uploaded photo's own files (decision 031); shipped art is found by its id. */
+  src?: { thumb: string; large: string } | undefined;
+};
 
 function gallery(id: GalleryId, entries: ReadonlyArray<readonly [alt: string, caption: string]>): Photo[] {
   return entries.map(([alt, caption], index) => ({

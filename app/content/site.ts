@@ -1,33 +1,60 @@
+import {
+  DEFAULT_SITE_SETTINGS,
+  describeOpeningHours,
+  messagingDigits,
+  type SiteSettings,
+  sellerOfRecord,
+  telephone,
+  townLine,
+  youtubeId,
+} from "~/features/site-settings/settings-schema";
+
 /**
- * Everything about the practice that appears across the site, in one place. The values are
- * placeholders until the practitioner supplies real ones.
+ * Everything about the practice that appears across the site, in one shape. The values come from
+ * the owner's site settings (decision 031); components get them with `useSite()`, meta functions
+ * with `siteFrom(matches)`, server code from `getSiteSettings(db)`. Only the tagline and country
+ * are fixed here.
  */
-export const site = {
-  brand: "Sacred Healing",
-  tagline: "Holistic wellness, energy healing and sacred sound",
-  practitioner: "Elena Rose",
-  email: "hello@example.com",
-  /** The messaging app (WhatsApp) number, international format without spaces. */
-  messagingNumber: "447700900000",
-  messagingDisplay: "+44 7700 900000",
-  city: "Bath, United Kingdom",
-  locality: "Bath",
-  country: "GB",
-  hours: "Tuesday-Saturday 9am-6pm GMT",
-  /** schema.org openingHours form of the hours above. */
-  openingHours: "Tu-Sa 09:00-18:00",
-  social: {
-    facebook: "https://www.facebook.com/example",
-    instagram: "https://www.instagram.com/example",
-    tiktok: "https://www.tiktok.com/@example",
-  },
-  /** The oil brand's shop, reached through the practitioner's referral link. */
-  oilShopUrl: "https://shop.example.com/?ref=sacred-healing",
-  /** The external app that /app forwards to. */
-  appUrl: "https://app.example.com/",
-} as const;
+export function siteFacts(s: SiteSettings) {
+  return {
+    brand: s.businessName,
+    tagline: "Holistic wellness, energy healing and sacred sound",
+    practitioner: s.practitionerName,
+    email: s.email,
+    phoneDisplay: s.phone,
+    telephone: telephone(s),
+    /** The messaging app (WhatsApp) number, international format without spaces. */
+    messagingNumber: messagingDigits(s),
+    messagingDisplay: s.messagingNumber,
+    city: townLine(s),
+    locality: s.town,
+    postalAddress: s.postalAddress,
+    country: "GB",
+    hours: describeOpeningHours(s),
+    /** schema.org openingHours: days and times. */
+    openingDays: s.openingDays,
+    opensAt: s.opensAt,
+    closesAt: s.closesAt,
+    social: { facebook: s.facebookUrl, instagram: s.instagramUrl, tiktok: s.tiktokUrl },
+    /** The oil brand's shop, reached through the practitioner's referral link. */
+    oilShopUrl: s.oilShopUrl,
+    oilReferralCode: s.oilReferralCode,
+    /** The external app that /app forwards to. */
+    appUrl: s.appUrl,
+    videos: {
+      zyto: youtubeId(s.zytoVideoUrl),
+      media: [youtubeId(s.mediaVideo1Url), youtubeId(s.mediaVideo2Url), youtubeId(s.mediaVideo3Url)],
+      angel: s.angelVideoUrl,
+    },
+    songUrls: [s.song1Url, s.song2Url, s.song3Url, s.song4Url],
+    seller: sellerOfRecord(s),
+  };
+}
 
-export type Site = typeof site;
+export type Site = ReturnType<typeof siteFacts>;
 
-export const messagingUrl = `https://wa.me/${site.messagingNumber}`;
-export const mailtoUrl = `mailto:${site.email}`;
+/** The shipped content, for places with no request (tests, the 404 page's meta before data). */
+export const defaultSite: Site = siteFacts(DEFAULT_SITE_SETTINGS);
+
+export const messagingUrl = (site: Site) => `https://wa.me/${site.messagingNumber}`;
+export const mailtoUrl = (site: Site) => `mailto:${site.email}`;

@@ -45,7 +45,6 @@ export const envSchema = z
       (v) => v === undefined || /^smtps?:\/\//.test(v),
       "must be an smtp:// or smtps:// URL",
     ),
-    MAIL_FROM: z.string().trim().default("Sacred Healing <hello@example.com>"),
     /** The owner's notice of each sale, refund and new member: "off" stops them. */
     OWNER_NOTICES: z.enum(["on", "off"]).default("on"),
     /** Where the owner's notices go; the shop's contact address when unset. */
@@ -55,6 +54,12 @@ export const envSchema = z
       .optional()
       .transform((v) => v || undefined)
       .pipe(z.email().optional()),
+    /** Unset: mail comes from the business name and contact e-mail of the site settings. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
     STRIPE_SECRET_KEY: z
       .string()
       .trim()

@@ -1,4 +1,5 @@
-import { site } from "~/content/site";
+import { getSiteSettings } from "~/features/site-settings/get-site-settings.server";
+import { townLine } from "~/features/site-settings/settings-schema";
 import type { Database } from "~/lib/db/client.server";
 
 /** Who sells: what a receipt, a notice and every e-mail's footer name. */
@@ -14,10 +15,16 @@ export type SellerDetails = {
 };
 
 /**
- * The seller's details, read in this one place. Today they come from the site's content
- * (`app/content/site.ts`); when the owner edits them as site settings, only this function changes,
- * which is why it is async and takes the database already.
+ * The seller's details, read in this one place, from the owner's site settings (decision 031):
+ * the business name, the seller's legal name, the postal address (the town until one is entered)
+ * and the contact e-mail. `getSiteSettings` keeps them in memory until the next save.
  */
-export async function sellerDetails(_db: Database): Promise<SellerDetails> {
-  return { brand: site.brand, name: site.practitioner, address: site.city, email: site.email };
+export async function sellerDetails(db: Database): Promise<SellerDetails> {
+  const settings = await getSiteSettings(db);
+  return {
+    brand: settings.businessName,
+    name: settings.sellerLegalName,
+    address: settings.postalAddress || townLine(settings),
+    email: settings.email,
+  };
 }

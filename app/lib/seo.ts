@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { mailtoUrl, site } from "~/content/site";
+import { defaultSite, type Site } from "~/content/site";
+import { DAY_CODES, DAY_NAMES, type DayCode } from "~/features/site-settings/settings-schema";
 
 export type PageMetaInput = {
   title: string;
@@ -13,6 +14,8 @@ export type PageMetaInput = {
   /** Alt text of the preview image. */
   imageAlt?: string | undefined;
   type?: "website" | "product" | "article";
+  /** The practice's details (root loader's `site`, via `siteFrom(matches)`). */
+  site?: Site | undefined;
 };
 
 /** The default link-preview image (public/og-image.jpg) and its size, which some apps require. */
@@ -27,6 +30,7 @@ export function pageMeta({
   image,
   imageAlt,
   type = "website",
+  site = defaultSite,
 }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title === site.brand ? title : `${title} | ${site.brand}`;
   const url = `${origin}${path}`;
@@ -64,22 +68,20 @@ export function originFrom(matches: ReadonlyArray<{ id: string; loaderData?: unk
   return root?.publicUrl ?? "";
 }
 
+/** schema.org's day ranges: Tu,We,Th,Fr,Sa → "Tu-Sa"; Mo,We,Th → "Mo,We-Th". */
+function dayRanges(days: readonly DayCode[]): string {
+  const runs: DayCode[][] = [];
+  for (const code of DAY_CODES.filter((c) => days.includes(c))) {
+    const last = runs.at(-1);
+    if (last && DAY_CODES.indexOf(last.at(-1) as DayCode) === DAY_CODES.indexOf(code) - 1) last.push(code);
+    else runs.push([code]);
+  }
+  return runs.map((run) => (run.length > 1 ? `${run[0]}-${run.at(-1)}` : run[0])).join(",");
+}
+
 /** schema.org: the practice as a local health-and-beauty business, with hours and contact. */
-export function practiceJsonLd(origin: string) {
-  const [days, hours] = site.openingHours.split(" ");
-  const [opens, closes] = (hours ?? "").split("-");
-  const dayNames: Record<string, string> = {
-    Mo: "Monday",
-    Tu: "Tuesday",
-    We: "Wednesday",
-    Th: "Thursday",
-    Fr: "Friday",
-    Sa: "Saturday",
-    Su: "Sunday",
-  };
-  const codes = Object.keys(dayNames);
-  const [from, to] = (days ?? "").split("-");
-  const dayOfWeek = codes.slice(codes.indexOf(from ?? ""), codes.indexOf(to ?? "") + 1).map((code) => dayNames[code]);
+export function practiceJsonLd(origin: string, site: Site) {
+  const dayOfWeek = site.openingDays.map((code) => DAY_NAMES[code]);
   return {
     "@context": "https://schema.org",
     "@type": "HealthAndBeautyBusiness",
@@ -88,14 +90,21 @@ export function practiceJsonLd(origin: string) {
     description: site.tagline,
     url: `${origin}/`,
     image: `${origin}${DEFAULT_OG_IMAGE.path}`,
-    email: mailtoUrl.replace("mailto:", ""),
-    telephone: `+${site.messagingNumber}`,
+    email: site.email,
+    telephone: site.telephone,
     founder: { "@type": "Person", name: site.practitioner },
-    address: { "@type": "PostalAddress", addressLocality: site.locality, addressCountry: site.country },
+    address: {
+      "@type": "PostalAddress",
+      ...(site.postalAddress ? { streetAddress: site.postalAddress } : {}),
+      addressLocality: site.locality,
+      addressCountry: site.country,
+    },
     areaServed: "GB",
     currenciesAccepted: "GBP",
-    openingHours: site.openingHours,
-    openingHoursSpecification: [{ "@type": "OpeningHoursSpecification", dayOfWeek, opens, closes }],
+    openingHours: `${dayRanges(site.openingDays)} ${site.opensAt}-${site.closesAt}`,
+    openingHoursSpecification: [
+      { "@type": "OpeningHoursSpecification", dayOfWeek, opens: site.opensAt, closes: site.closesAt },
+    ],
     sameAs: Object.values(site.social),
   };
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type Auth, createAuth } from "~/features/accounts/auth.server";
+import { getSiteSettings } from "~/features/site-settings/get-site-settings.server";
 import { secureDataDir } from "./data-dir.server";
 import { type DatabaseHandle, openDatabase } from "./db/client.server";
 import type { Env } from "./env.server";
@@ -43,9 +44,16 @@ export async function createServices(
     await database.close();
     throw error;
   }
+  // Read once at start, so code that cannot wait for them (booking) knows the owner's settings.
+  await getSiteSettings(database.db).catch((error: unknown) => logger.warn({ err: error }, "site settings not read"));
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM,
+    from:
+      env.MAIL_FROM ??
+      (async () => {
+        const settings = await getSiteSettings(database.db);
+        return `"${settings.businessName.replace(/["\\]/g, "")}" <${settings.email}>`;
+      }),
     outboxDir: path.join(env.DATA_DIR, "outbox"),
     logger,
   });

@@ -3,22 +3,23 @@ import { IconBadge } from "~/components/marketing/icons";
 import { ButtonLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
 import { aboutContent as content } from "~/content/about";
-import { site } from "~/content/site";
+import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "About",
-    description: `The story, training and healing philosophy of ${site.practitioner}, Reiki Master and holistic wellness practitioner.`,
+    description: `The story, training and healing philosophy of ${siteFrom(matches).practitioner}, Reiki Master and holistic wellness practitioner.`,
     path: "/about",
     origin: originFrom(matches),
+    site: siteFrom(matches),
   });
 
 const trainingIcons = ["hands", "scan", "drop", "music"] as const;
 
 export default function About() {
-  const { hero, story, training, philosophy, buttons } = content;
+  const { hero, story, training, philosophy, buttons } = content(useSite());
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />

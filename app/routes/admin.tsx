@@ -17,6 +17,9 @@ import { saveProduct } from "~/features/admin/save-product.server";
 import { uploadLimits } from "~/features/admin/store-upload.server";
 import { getProduct } from "~/features/shop/get-product.server";
 import { productIdSchema } from "~/features/shop/model";
+import { getSiteSettings } from "~/features/site-settings/get-site-settings.server";
+import { placeholdersLeft } from "~/features/site-settings/settings-schema";
+import { PlaceholderChecklist } from "~/features/site-settings/ui/settings-form";
 import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -35,10 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { page, url } = await requireAdminList(request, services);
   const editId = productIdSchema.safeParse(url.searchParams.get("edit"));
-  const [list, editing, archivedProducts] = await Promise.all([
+  const [list, editing, archivedProducts, settings] = await Promise.all([
     listAdminProducts(services.database.db, page),
     editId.success ? getProduct(services.database.db, editId.data) : undefined,
     listArchivedProducts(services.database.db),
+    getSiteSettings(services.database.db),
   ]);
   return {
     ...list,
@@ -51,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     limits: uploadLimits(services),
     form: editing ? ("edit" as const) : url.searchParams.get("form") === "new" ? ("new" as const) : null,
     editing: editing ? toAdminProduct(editing) : null,
+    placeholders: placeholdersLeft(settings),
   };
 }
 
@@ -150,7 +155,7 @@ const errorToast = (description: string): ToastInput => ({ title: "Error", descr
 const withParam = (href: string, param: string) => `${href}${href.includes("?") ? "&" : "?"}${param}`;
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { products, total, archived, archivedProducts, page, pages, limits, form, editing } = loaderData;
+  const { products, total, archived, archivedProducts, page, pages, limits, form, editing, placeholders } = loaderData;
   // Opening, cancelling and editing keep the admin on the page of the list they were on.
   const list = pageHref("/admin", page);
 
@@ -162,6 +167,11 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <AdminNav />
       <div className="mx-auto max-w-5xl px-4 pt-10 pb-20 sm:px-6">
+        {placeholders.length ? (
+          <div className="mb-8">
+            <PlaceholderChecklist items={placeholders} />
+          </div>
+        ) : null}
         <div className="flex flex-wrap items-center justify-between gap-4">
           <div>
             <h1 className="text-4xl">Product Management</h1>

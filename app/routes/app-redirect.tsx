@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { site } from "~/content/site";
+import { useSite } from "~/features/site-settings/use-site";
 import type { Route } from "./+types/app-redirect";
 
 export const meta: Route.MetaFunction = () => [
@@ -9,9 +9,10 @@ export const meta: Route.MetaFunction = () => [
 
 /** /app forwards to the external app, replacing this entry in the history. */
 export default function AppRedirect() {
+  const site = useSite();
   useEffect(() => {
     window.location.replace(site.appUrl);
-  }, []);
+  }, [site.appUrl]);
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <p className="text-xl text-plum-800" role="status">

@@ -4,7 +4,7 @@ import { ButtonLink, ExternalLink, ScrollLink } from "~/components/marketing/lin
 import { Section } from "~/components/marketing/section";
 import { aromatherapyContent as content } from "~/content/aromatherapy";
 import { mostUsedOils, oilCollections } from "~/content/oils";
-import { site } from "~/content/site";
+import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/aromatherapy";
 
@@ -15,12 +15,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Essential oils for relaxation, mood and mindful ritual: five ways to use them, ten favourite oils and four curated collections, with 25% off through our oil partner.",
     path: "/aromatherapy",
     origin: originFrom(matches),
+    site: siteFrom(matches),
   });
 
 const wayIcons = ["sparkle", "leaf", "hands", "drop", "heart"] as const;
 const benefitIcons = ["leaf", "sparkle", "star", "heart"] as const;
 
 export default function Aromatherapy() {
+  const site = useSite();
   const { hero, plantWisdom, account, waysOfUse, oils, benefits, collections, begin, closing } = content;
   return (
     <>

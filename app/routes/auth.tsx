@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { showToast, type ToastInput } from "~/components/ui/toast";
-import { site } from "~/content/site";
 import { type FieldErrors, firstMessage, safeRedirect } from "~/features/accounts/auth-schemas";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { signUpCookie } from "~/features/accounts/pending-sign-up.server";
@@ -10,6 +9,7 @@ import { signIn } from "~/features/accounts/sign-in.server";
 import { signUp } from "~/features/accounts/sign-up.server";
 import { AuthForm, type Mode } from "~/features/accounts/ui/auth-form";
 import { LockoutBanner, lockoutMinutes, useLockout } from "~/features/accounts/ui/lockout-banner";
+import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { requestContext, servicesContext } from "~/lib/context";
 import { flashOptions, setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/read-form.server";
@@ -21,9 +21,10 @@ const modeOf = (value: string | null): Mode => (value === "signup" || value === 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
     title: "Sign In",
-    description: `Sign in to ${site.brand} or create an account to buy and download digital guides.`,
+    description: `Sign in to ${siteFrom(matches).brand} or create an account to buy and download digital guides.`,
     path: "/auth",
     origin: originFrom(matches),
+    site: siteFrom(matches),
   }),
   { name: "robots", content: "noindex" },
 ];
@@ -210,6 +211,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
     return query ? `?${query}` : "?";
   };
 
+  const site = useSite();
   const title = mode === "signup" ? `Join ${site.brand}` : mode === "forgot" ? "Reset your password" : "Welcome Back";
 
   return (

@@ -6,27 +6,30 @@ import { PracticeJsonLd } from "~/components/marketing/practice-json-ld";
 import { Section } from "~/components/marketing/section";
 import { contactContent as content } from "~/content/contact";
 import { contactFaqs } from "~/content/faqs";
-import { mailtoUrl, messagingUrl, site } from "~/content/site";
+import { mailtoUrl, messagingUrl } from "~/content/site";
+import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Contact",
-    description: `Book a session or ask a question by e-mail or WhatsApp. Open ${site.hours}; we reply within 24 hours.`,
+    description: `Book a session or ask a question by e-mail or WhatsApp. Open ${siteFrom(matches).hours}; we reply within 24 hours.`,
     path: "/contact",
     origin: originFrom(matches),
+    site: siteFrom(matches),
   });
 
 export default function Contact({ matches }: Route.ComponentProps) {
-  const { hero, cards, message, social, faqs } = content;
-  const mailWithSubject = `${mailtoUrl}?subject=${encodeURIComponent(message.subject)}`;
+  const site = useSite();
+  const { hero, cards, message, social, faqs } = content(site);
+  const mailWithSubject = `${mailtoUrl(site)}?subject=${encodeURIComponent(message.subject)}`;
   const infoCards: { icon: IconName; title: string; body: React.ReactNode }[] = [
     {
       icon: "mail",
       title: cards.email.title,
       body: (
-        <a href={mailtoUrl} className="underline-offset-4 hover:underline">
+        <a href={mailtoUrl(site)} className="underline-offset-4 hover:underline">
           {cards.email.text}
         </a>
       ),
@@ -35,7 +38,7 @@ export default function Contact({ matches }: Route.ComponentProps) {
       icon: "chat",
       title: cards.messaging.title,
       body: (
-        <ExternalLink href={messagingUrl} className="underline-offset-4 hover:underline">
+        <ExternalLink href={messagingUrl(site)} className="underline-offset-4 hover:underline">
           {cards.messaging.text}
         </ExternalLink>
       ),

@@ -3,21 +3,33 @@ import { ButtonLink, ScrollLink } from "~/components/marketing/links";
 import { PracticeJsonLd } from "~/components/marketing/practice-json-ld";
 import { Section } from "~/components/marketing/section";
 import { homeContent as content } from "~/content/home";
-import { site } from "~/content/site";
+import { toEventView } from "~/features/events/event-view";
+import { listUpcomingEvents } from "~/features/events/list-events.server";
+import { EventCard } from "~/features/events/ui/event-card";
+import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { servicesContext } from "~/lib/context";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: site.brand,
+    title: siteFrom(matches).brand,
     description:
       "Holistic wellness in the UK: Reiki energy healing, ZYTO scans, aromatherapy and sacred song for relaxation and wellbeing.",
     path: "/",
     origin: originFrom(matches),
+    site: siteFrom(matches),
   });
 
-export default function Home({ matches }: Route.ComponentProps) {
-  const { hero, offerings, introduction, callToAction } = content;
+export async function loader({ context }: Route.LoaderArgs) {
+  const { database } = context.get(servicesContext);
+  const [next] = await listUpcomingEvents(database.db, new Date(), 1);
+  return { nextEvent: next ? toEventView(next) : null };
+}
+
+export default function Home({ matches, loaderData }: Route.ComponentProps) {
+  const { nextEvent } = loaderData;
+  const { hero, offerings, introduction, callToAction } = content(useSite());
   return (
     <>
       <PracticeJsonLd origin={originFrom(matches)} />
@@ -57,6 +69,19 @@ export default function Home({ matches }: Route.ComponentProps) {
           ))}
         </ul>
       </Section>
+
+      {nextEvent ? (
+        <Section title="Next Event" width="max-w-3xl">
+          <div data-testid="next-event">
+            <EventCard event={nextEvent} origin={originFrom(matches)} />
+          </div>
+          <div className="mt-6 text-center">
+            <ButtonLink to="/media-events#events" className="btn-outline">
+              All Upcoming Events
+            </ButtonLink>
+          </div>
+        </Section>
+      ) : null}
 
       <Section title={introduction.title} tone="tinted" width="max-w-3xl">
         <div className="space-y-4 text-lg leading-relaxed text-muted">

@@ -4,11 +4,17 @@ import { Icon } from "~/components/marketing/icons";
 import { ExternalLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
 import { mediaEventsContent as content } from "~/content/media-events";
-import { angelPhotos } from "~/content/photos";
-import { angelVideoUrl, featuredVideos, youtubeWatchUrl } from "~/content/videos";
+import { angelPhotos, sacredMomentsTabs } from "~/content/photos";
+import { featuredVideos, youtubeWatchUrl } from "~/content/videos";
+import { toEventView } from "~/features/events/event-view";
+import { listUpcomingEvents } from "~/features/events/list-events.server";
+import { EventCard } from "~/features/events/ui/event-card";
+import { listGalleries } from "~/features/media/list-galleries.server";
 import { PhotoGrid } from "~/features/media/photo-grid";
 import { SacredMomentsGallery } from "~/features/media/sacred-moments-gallery";
 import { VideoFacade } from "~/features/media/video-facade";
+import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { servicesContext } from "~/lib/context";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/media-events";
 
@@ -19,10 +25,36 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Videos and photographs from sacred places in Romania, Stonehenge and Glastonbury, the angel light gallery, and news of upcoming events.",
     path: "/media-events",
     origin: originFrom(matches),
+    site: siteFrom(matches),
   });
 
-export default function MediaEvents() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { database } = context.get(servicesContext);
+  const [events, galleries] = await Promise.all([listUpcomingEvents(database.db), listGalleries(database.db)]);
+  return { events: events.map(toEventView), galleries };
+}
+
+export default function MediaEvents({ loaderData, matches }: Route.ComponentProps) {
+  const upcoming = loaderData.events;
+  const origin = originFrom(matches);
+  // A gallery shows the owner's photos once she has uploaded any, the shipped art until then.
+  const { uploaded, addedTabs } = loaderData.galleries;
+  const angelShown = uploaded.angel?.length ? uploaded.angel : angelPhotos;
+  const tabs = [
+    ...sacredMomentsTabs.map((t) => ({
+      id: t.id,
+      label: t.label,
+      photos: uploaded[t.id]?.length ? (uploaded[t.id] ?? []) : t.photos,
+    })),
+    ...addedTabs.map((t) => ({ ...t, photos: uploaded[t.id] ?? [] })),
+  ];
+  const site = useSite();
   const { hero, videos, angel, events, sacredMoments, connect } = content;
+  // The owner's YouTube links (site settings) replace the shipped ids; titles and thumbnails stay.
+  const shownVideos = featuredVideos.map((video, i) => ({
+    ...video,
+    youtubeId: site.videos.media[i] || video.youtubeId,
+  }));
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro}>
@@ -39,7 +71,7 @@ export default function MediaEvents() {
 
       <Section id={videos.id} title={videos.title}>
         <ul className="grid gap-6 md:grid-cols-3" data-testid="video-cards">
-          {featuredVideos.map((video) => (
+          {shownVideos.map((video) => (
             <li key={video.id} className="card flex flex-col overflow-hidden">
               <VideoFacade video={video} noteClassName="mx-5 mt-3" />
               <div className="flex flex-1 flex-col p-5">
@@ -61,10 +93,10 @@ export default function MediaEvents() {
 
       <Section id={angel.id} title={angel.title} intro={angel.intro} tone="tinted" width="max-w-5xl">
         <div data-testid="angel-gallery">
-          <PhotoGrid title={angel.title} photos={angelPhotos} columns="grid-cols-2 sm:grid-cols-3" />
+          <PhotoGrid title={angel.title} photos={angelShown} columns="grid-cols-2 sm:grid-cols-3" />
         </div>
         <div className="mt-8 text-center">
-          <ExternalLink href={angelVideoUrl} className="btn-primary">
+          <ExternalLink href={site.videos.angel} className="btn-primary">
             <Icon name="play" className="size-4" />
             {angel.videoLink}
           </ExternalLink>
@@ -72,18 +104,28 @@ export default function MediaEvents() {
       </Section>
 
       <Section id={events.id} title={events.title} width="max-w-3xl">
-        <div className="card flex flex-col items-center p-8 text-center">
-          <Icon name="calendar" className="size-10 text-gold-700" />
-          <p className="mt-4 font-serif text-2xl text-plum-900">{events.empty}</p>
-          <p className="mt-2 text-muted">{events.text}</p>
-          <ScrollLink target={events.cta.target} className="btn-primary mt-6">
-            {events.cta.label}
-          </ScrollLink>
-        </div>
+        {upcoming.length ? (
+          <ul className="space-y-4" data-testid="events">
+            {upcoming.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} origin={origin} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="card flex flex-col items-center p-8 text-center">
+            <Icon name="calendar" className="size-10 text-gold-700" />
+            <p className="mt-4 font-serif text-2xl text-plum-900">{events.empty}</p>
+            <p className="mt-2 text-muted">{events.text}</p>
+            <ScrollLink target={events.cta.target} className="btn-primary mt-6">
+              {events.cta.label}
+            </ScrollLink>
+          </div>
+        )}
       </Section>
 
       <Section id={sacredMoments.id} title={sacredMoments.title} intro={sacredMoments.intro} tone="tinted">
-        <SacredMomentsGallery />
+        <SacredMomentsGallery tabs={tabs} />
       </Section>
 
       <Section id={connect.id} title={connect.title} intro={connect.text}>

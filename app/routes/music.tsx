@@ -4,6 +4,7 @@ import { Icon } from "~/components/marketing/icons";
 import { ExternalLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
 import { musicContent as content, songs } from "~/content/songs";
+import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/music";
 
@@ -13,16 +14,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Four sacred songs for meditation, reflection and rest: listen on YouTube or download a sample.",
     path: "/music",
     origin: originFrom(matches),
+    site: siteFrom(matches),
   });
 
 export default function Music() {
+  const site = useSite();
   const { hero, comingSoon, follow } = content;
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />
       <section aria-label="Songs" className="mx-auto max-w-5xl px-4 pt-4 sm:px-6">
         <ul className="grid gap-6 md:grid-cols-2" data-testid="songs">
-          {songs.map((song) => (
+          {songs.map((song, i) => (
             <li key={song.id} className="card flex flex-col p-6">
               <div className="flex items-start gap-4">
                 <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-plum-700 text-white">
@@ -40,7 +43,7 @@ export default function Music() {
               </div>
               <p className="mt-4 flex-1 text-muted">{song.description}</p>
               <div className="mt-6 flex items-center gap-3">
-                <ExternalLink href={song.youtubeUrl} className="btn-primary flex-1">
+                <ExternalLink href={site.songUrls[i] ?? song.youtubeUrl} className="btn-primary flex-1">
                   <Icon name="play" className="size-4" />
                   {content.listenLabel}
                   <span className="sr-only">: {song.title}</span>

@@ -9,6 +9,7 @@ import { listPurchases } from "~/features/shop/list-purchases.server";
 import { downloadingTitle, isPlan, shopMessages } from "~/features/shop/model";
 import { useRemoveOwned } from "~/features/shop/ui/cart-provider";
 import { downloadUrl, startDownload } from "~/features/shop/ui/start-download";
+import { siteFrom } from "~/features/site-settings/use-site";
 import { servicesContext } from "~/lib/context";
 import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
@@ -22,6 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     description: "Your purchases and downloads.",
     path: "/my-purchases",
     origin: originFrom(matches),
+    site: siteFrom(matches),
   }),
   { name: "robots", content: "noindex" },
 ];

@@ -12,6 +12,7 @@ import { useCart } from "~/features/shop/ui/cart-provider";
 import { ProductCard } from "~/features/shop/ui/product-card";
 import { downloadUrl, startDownload } from "~/features/shop/ui/start-download";
 import { usePurchase } from "~/features/shop/ui/use-purchase";
+import { siteFrom } from "~/features/site-settings/use-site";
 import { servicesContext } from "~/lib/context";
 import { formatPrice } from "~/lib/format-price";
 import { INVALID_PAGE_MESSAGE, pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";
@@ -51,6 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     // Each page of the library is its own canonical page, so search engines reach every product.
     path: pageHref("/products", loaderData && "page" in loaderData ? loaderData.page : 1),
     origin: originFrom(matches),
+    site: siteFrom(matches),
   });
 
 const faq = [

@@ -6,7 +6,8 @@ import { SessionCard } from "~/components/marketing/session-card";
 import { WellnessNote } from "~/components/marketing/wellness-note";
 import { reikiContent as content } from "~/content/reiki";
 import { reikiPackages } from "~/content/sessions";
-import { mailtoUrl, messagingUrl, site } from "~/content/site";
+import { mailtoUrl, messagingUrl } from "~/content/site";
+import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reiki";
 
@@ -17,9 +18,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Reiki energy healing sessions for relaxation and wellbeing, in person or at a distance: One-on-One £50, Healing Journey £80, Transformation Journey £140.",
     path: "/reiki",
     origin: originFrom(matches),
+    site: siteFrom(matches),
   });
 
 export default function Reiki() {
+  const site = useSite();
   const { hero, about, packages, aftercare, support } = content;
   return (
     <>
@@ -69,11 +72,11 @@ export default function Reiki() {
 
       <Section title={support.title} intro={support.text} tone="tinted">
         <div className="flex flex-wrap justify-center gap-3">
-          <a href={mailtoUrl} className="btn-primary">
+          <a href={mailtoUrl(site)} className="btn-primary">
             <Icon name="mail" className="size-5" />
             E-mail {site.email}
           </a>
-          <ExternalLink href={messagingUrl} className="btn-outline">
+          <ExternalLink href={messagingUrl(site)} className="btn-outline">
             <Icon name="chat" className="size-5" />
             WhatsApp {site.messagingDisplay}
           </ExternalLink>

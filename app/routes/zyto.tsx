@@ -7,6 +7,7 @@ import { scanSessions } from "~/content/sessions";
 import { zytoExplainer } from "~/content/videos";
 import { zytoContent as content } from "~/content/zyto";
 import { VideoFacade } from "~/features/media/video-facade";
+import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/zyto";
 
@@ -17,11 +18,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Non-invasive ZYTO bioenergetic scans with a PDF report and wellness insights: 30-minute scan £44, with spiritual guidance £66, with Reiki £77.",
     path: "/zyto",
     origin: originFrom(matches),
+    site: siteFrom(matches),
   });
 
 const benefitIcons = ["leaf", "clock", "sparkle", "book", "heart", "hands"] as const;
 
 export default function Zyto() {
+  const site = useSite();
   const { hero, process, video, benefits, sessions, importantNotes, synergy, closing } = content;
   return (
     <>
@@ -47,7 +50,7 @@ export default function Zyto() {
       </Section>
 
       <Section title={video.title} intro={video.description} tone="tinted" width="max-w-4xl">
-        <VideoFacade video={zytoExplainer} />
+        <VideoFacade video={{ ...zytoExplainer, youtubeId: site.videos.zyto || zytoExplainer.youtubeId }} />
       </Section>
 
       <Section title={benefits.title}>

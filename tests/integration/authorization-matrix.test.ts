@@ -29,7 +29,10 @@ type Entry = {
     | "refund-unknown"
     | "upload-pdf"
     | "form-cancel"
-    | "form-diary-cancel";
+    | "form-diary-cancel"
+    | "settings-invalid"
+    | "event-invalid"
+    | "gallery-invalid";
   expect: Expect;
 };
 
@@ -65,6 +68,32 @@ const table: Entry[] = [
     expect: { ...all(302), admin: 404 },
   },
   { route: "/admin/members", method: "GET", path: "/admin/members", expect: { ...all(302), admin: 200 } },
+  // The owner's content (decision 031): pages send others away; every write is a 403 for anyone
+  // but an admin, before the form is read; the admin's malformed form is refused with reasons.
+  { route: "/admin/settings", method: "GET", path: "/admin/settings", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/settings",
+    method: "POST",
+    path: "/admin/settings",
+    body: "settings-invalid",
+    expect: { ...all(403), admin: 400 },
+  },
+  { route: "/admin/events", method: "GET", path: "/admin/events", expect: { ...all(302), admin: 200 } },
+  { route: "/admin/galleries", method: "GET", path: "/admin/galleries", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/galleries",
+    method: "POST",
+    path: "/admin/galleries",
+    body: "gallery-invalid",
+    expect: { ...all(403), admin: 400 },
+  },
+  {
+    route: "/admin/events",
+    method: "POST",
+    path: "/admin/events",
+    body: "event-invalid",
+    expect: { ...all(403), admin: 400 },
+  },
   {
     route: "/admin/orders/export.csv",
     method: "GET",
@@ -365,6 +394,15 @@ function requestFor(entry: Entry, role: Role): [string, RequestInit] {
   } else if (entry.body === "upload-pdf") {
     headers["x-file-name"] = "worksheet.pdf";
     init.body = new Uint8Array(makeDemoPdf("Matrix", ["A worksheet"]));
+  } else if (entry.body === "settings-invalid") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = "intent=save&email=not-an-email";
+  } else if (entry.body === "event-invalid") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = "intent=save&title=";
+  } else if (entry.body === "gallery-invalid") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = "intent=add-tab&label=";
   } else if (entry.body === "stripe-unsigned") {
     headers["content-type"] = "application/json";
     init.body = JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" });

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { legalLinks, offeringLinks } from "~/content/navigation";
-import { mailtoUrl, messagingUrl, site } from "~/content/site";
+import { mailtoUrl, messagingUrl } from "~/content/site";
 import { resetConsent } from "~/features/consent/consent";
+import { useSite } from "~/features/site-settings/use-site";
 import { SocialLinks } from "./social-links";
 
 export function SiteFooter() {
+  const site = useSite();
   return (
     <footer className="bg-plum-900 text-plum-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -18,13 +20,13 @@ export function SiteFooter() {
           <h2 className="font-sans text-sm font-semibold tracking-wider text-gold-300 uppercase">Contact</h2>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
-              <a href={mailtoUrl} className="hover:text-white hover:underline">
+              <a href={mailtoUrl(site)} className="hover:text-white hover:underline">
                 {site.email}
               </a>
             </li>
             <li>
               <a
-                href={messagingUrl}
+                href={messagingUrl(site)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="hover:text-white hover:underline"

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { mainNav } from "~/content/navigation";
-import { site } from "~/content/site";
+import { useSite } from "~/features/site-settings/use-site";
 
 export type HeaderUser = { greetingName: string; isAdmin: boolean };
 
@@ -14,6 +14,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: React.ReactNode }) {
+  const site = useSite();
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);

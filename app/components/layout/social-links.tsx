@@ -1,4 +1,5 @@
-import { site } from "~/content/site";
+import type { Site } from "~/content/site";
+import { useSite } from "~/features/site-settings/use-site";
 
 const icons = {
   facebook: "M14 8h3V4h-3c-2.8 0-4 1.8-4 4.5V11H7v4h3v9h4v-9h3l1-4h-4V8.8c0-.5.3-.8 1-.8z",
@@ -8,17 +9,19 @@ const icons = {
   tiktok: "M16.5 3c.4 2.3 1.9 3.8 4.2 4v3.2c-1.6 0-3-.5-4.2-1.3v6.3a6 6 0 11-6-6v3.2a2.8 2.8 0 102.8 2.8V3h3.2z",
 } as const;
 
-export const socialLinks = [
-  { key: "facebook", label: "Facebook", href: site.social.facebook },
-  { key: "instagram", label: "Instagram", href: site.social.instagram },
-  { key: "tiktok", label: "TikTok", href: site.social.tiktok },
-] as const;
+export const socialLinks = (site: Site) =>
+  [
+    { key: "facebook", label: "Facebook", href: site.social.facebook },
+    { key: "instagram", label: "Instagram", href: site.social.instagram },
+    { key: "tiktok", label: "TikTok", href: site.social.tiktok },
+  ] as const;
 
 /** The three social links, opening in a new tab. */
 export function SocialLinks({ className = "" }: { className?: string }) {
+  const site = useSite();
   return (
     <ul className={`flex gap-3 ${className}`}>
-      {socialLinks.map((link) => (
+      {socialLinks(site).map((link) => (
         <li key={link.key}>
           <a
             href={link.href}

@@ -1,11 +1,13 @@
 import { useNonce } from "~/components/nonce";
+import { useSite } from "~/features/site-settings/use-site";
 import { practiceJsonLd } from "~/lib/seo";
 
 /** schema.org description of the practice, for search engines (the only inline script we send). */
 export function PracticeJsonLd({ origin }: { origin: string }) {
   const nonce = useNonce();
+  const site = useSite();
   // `<` is escaped so no text in the content can close the script element.
-  const json = JSON.stringify(practiceJsonLd(origin)).replace(/</g, "\\u003c");
+  const json = JSON.stringify(practiceJsonLd(origin, site)).replace(/</g, "\\u003c");
   return (
     <script
       type="application/ld+json"

@@ -1,7 +1,7 @@
-import { site } from "../site";
+import type { Site } from "../site";
 import type { LegalDocument } from "./legal-document";
 
-export const cookiePolicy: LegalDocument = {
+export const cookiePolicy = (site: Site): LegalDocument => ({
   title: "Cookie Policy",
   description: "Which cookies this website uses, why, and how to change your choice.",
   lastUpdated: "2026-11-22",
@@ -45,4 +45,4 @@ export const cookiePolicy: LegalDocument = {
       paragraphs: [`Questions about cookies? E-mail ${site.email}.`],
     },
   ],
-};
+});

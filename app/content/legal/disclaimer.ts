@@ -1,8 +1,8 @@
 import { wellnessDisclaimer } from "../policies";
-import { site } from "../site";
+import type { Site } from "../site";
 import type { LegalDocument } from "./legal-document";
 
-export const disclaimer: LegalDocument = {
+export const disclaimer = (site: Site): LegalDocument => ({
   title: "Disclaimer",
   description: "Important information about the nature of our wellness services.",
   lastUpdated: "2026-11-22",
@@ -52,4 +52,4 @@ export const disclaimer: LegalDocument = {
       ],
     },
   ],
-};
+});

@@ -1,8 +1,8 @@
 import { policyTerms } from "../policies";
-import { site } from "../site";
+import type { Site } from "../site";
 import type { LegalDocument } from "./legal-document";
 
-export const privacy: LegalDocument = {
+export const privacy = (site: Site): LegalDocument => ({
   title: "Privacy Policy",
   description: "How we collect, use and protect your personal data under UK GDPR.",
   lastUpdated: "2026-11-22",
@@ -10,7 +10,7 @@ export const privacy: LegalDocument = {
     {
       heading: "Who We Are",
       paragraphs: [
-        `${site.practitioner}, a sole trader trading as ${site.brand} in ${site.city}, is the controller of your personal data under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018. Contact: ${site.email}.`,
+        `${site.seller.legalName}, a sole trader trading as ${site.brand}, ${site.seller.address}, is the controller of your personal data under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018. Contact: ${site.email}.`,
       ],
     },
     {
@@ -88,4 +88,4 @@ export const privacy: LegalDocument = {
       paragraphs: [`To use any of your rights or ask a question, e-mail ${site.email}. ${policyTerms.replyPromise}`],
     },
   ],
-};
+});

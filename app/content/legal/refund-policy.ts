@@ -1,8 +1,8 @@
 import { policyTerms } from "../policies";
-import { site } from "../site";
+import type { Site } from "../site";
 import type { LegalDocument } from "./legal-document";
 
-export const refundPolicy: LegalDocument = {
+export const refundPolicy = (site: Site): LegalDocument => ({
   title: "Refund Policy",
   description: "Cancellations and refunds for Reiki sessions, ZYTO scans, digital products and membership.",
   lastUpdated: "2026-11-22",
@@ -45,4 +45,4 @@ export const refundPolicy: LegalDocument = {
       ],
     },
   ],
-};
+});

@@ -1,8 +1,8 @@
 import { policyTerms, wellnessDisclaimer } from "../policies";
-import { site } from "../site";
+import type { Site } from "../site";
 import type { LegalDocument } from "./legal-document";
 
-export const terms: LegalDocument = {
+export const terms = (site: Site): LegalDocument => ({
   title: "Terms and Conditions",
   description: `The terms for using the ${site.brand} website, booking sessions and buying digital products.`,
   lastUpdated: "2026-11-22",
@@ -10,7 +10,7 @@ export const terms: LegalDocument = {
     {
       heading: "1. Introduction",
       paragraphs: [
-        `This website is run by ${site.practitioner}, a sole trader trading as ${site.brand} in ${site.city} ("we", "us"). These terms apply when you use the website, book a session or buy a digital product. Please read them with our Privacy Policy, Cookie Policy, Refund Policy and Disclaimer.`,
+        `This website is run by ${site.seller.legalName}, a sole trader trading as ${site.brand}, ${site.seller.address} ("we", "us")${site.seller.vatNumber ? `, VAT number ${site.seller.vatNumber}` : ""}. These terms apply when you use the website, book a session or buy a digital product. Please read them with our Privacy Policy, Cookie Policy, Refund Policy and Disclaimer.`,
         "By using the website you agree to these terms. If you buy as a consumer, nothing in them affects your statutory rights.",
       ],
     },
@@ -80,4 +80,4 @@ export const terms: LegalDocument = {
       ],
     },
   ],
-};
+});

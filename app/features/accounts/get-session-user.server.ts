@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { flashOptions, setFlash } from "~/lib/flash.server";
 import { requestedPage } from "~/lib/requested-page";
 import type { AppServices } from "~/lib/services.server";
@@ -43,5 +43,16 @@ export async function requireAdmin(request: Request, services: AppServices): Pro
     );
     throw redirect("/", { status: 302, headers: { "Set-Cookie": cookie } });
   }
+  return user;
+}
+
+/**
+ * Admin writes added with the owner's content (decision 031): anyone who is not an admin gets a
+ * 403 that says why, before the form is read. Pages still redirect (above); a write has nowhere
+ * useful to be sent back to.
+ */
+export async function requireAdminWrite(request: Request, services: AppServices): Promise<SessionUser> {
+  const user = await getSessionUser(request, services);
+  if (!user?.isAdmin) throw data("You don't have admin privileges.", { status: 403 });
   return user;
 }

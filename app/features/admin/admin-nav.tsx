@@ -5,6 +5,9 @@ const sections = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/members", label: "Members" },
   { to: "/admin/bookings", label: "Bookings" },
+  { to: "/admin/settings", label: "Site Settings" },
+  { to: "/admin/events", label: "Events" },
+  { to: "/admin/galleries", label: "Galleries" },
 ] as const;
 
 /** The admin area's sections, above each admin page's heading. */
@@ -18,7 +21,7 @@ export function AdminNav() {
               to={section.to}
               end
               className={({ isActive }) =>
-                `inline-block border-b-2 px-3 py-3 text-sm font-semibold sm:px-4 ${
+                `inline-block border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap sm:px-4 ${
                   isActive ? "border-plum-700 text-plum-900" : "border-transparent text-plum-700 hover:text-plum-900"
                 }`
               }

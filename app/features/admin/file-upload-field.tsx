@@ -7,7 +7,7 @@ import { maxBytes, PICKER_ACCEPT, type UploadLimits, uploadMessages } from "./up
 type InFlight = { key: string; name: string; progress: number };
 
 const successMessage = (file: UploadedFile) => {
-  if (file.kind === "image") return "Image uploaded successfully.";
+  if (file.kind === "image" || file.kind === "photo") return "Image uploaded successfully.";
   return /\.pdf$/i.test(file.name) ? "PDF uploaded successfully." : "File uploaded successfully.";
 };
 

@@ -143,7 +143,7 @@ async function usableUploads(
     );
   const usable = new Map<string, Upload>();
   for (const upload of rows) {
-    const store = upload.kind === "image" ? services.images : services.files;
+    const store = upload.kind === "image" || upload.kind === "photo" ? services.images : services.files;
     if (await store.stat(upload.storageKey)) usable.set(upload.id, upload);
   }
   return usable;

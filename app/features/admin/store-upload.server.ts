@@ -12,7 +12,9 @@ import { sweepUploads } from "./sweep-uploads.server";
 import {
   ACCEPTED,
   isAcceptableFileName,
+  isPicture,
   maxBytes,
+  photoThumbKey,
   safeBaseName,
   type UploadLimits,
   uploadMessages,
@@ -35,6 +37,8 @@ export type StoredUpload = {
 const SAMPLE_BYTES = 4100;
 /** Covers are shown at 1200 × 630 (cards, product page, link previews). */
 const COVER = { width: 1200, height: 630 };
+/** Gallery photos, cropped 4:3 like the shipped art (decision 010): grid thumbnail and lightbox. */
+export const PHOTO_SIZES = { thumb: { width: 480, height: 360 }, large: { width: 1280, height: 960 } } as const;
 
 export function uploadLimits(services: AppServices): UploadLimits {
   return { maxFileMb: services.env.UPLOAD_MAX_PDF_MB, maxImageMb: services.env.UPLOAD_MAX_IMAGE_MB };
@@ -91,20 +95,30 @@ export async function storeUpload(
     contentType: accepted.mime,
     uploadedBy: input.uploadedBy,
   });
-  const store = kind === "image" ? services.images : services.files;
+  const store = isPicture(kind) ? services.images : services.files;
   try {
     const source = Readable.from(rest(sample, bytes));
-    const stored =
-      kind === "image"
-        ? await store.put(key, await toCover(source), accepted.mime)
-        : await store.put(key, source, accepted.mime);
+    let stored: { size: number };
+    if (kind === "image") stored = await store.put(key, await toCover(source), accepted.mime);
+    else if (kind === "photo") {
+      const { large, thumb } = await toPhoto(source);
+      await store.put(photoThumbKey(key), thumb, accepted.mime);
+      stored = await store.put(key, large, accepted.mime);
+    } else stored = await store.put(key, source, accepted.mime);
     await db.update(uploads).set({ completedAt: new Date(), sizeBytes: stored.size }).where(eq(uploads.id, id));
     services.logger.info({ uploadId: id, kind, key, size: stored.size }, "upload stored");
     void sweepUploads(services).catch((error: unknown) => services.logger.error({ err: error }, "upload sweep failed"));
-    return { id, kind, name: fileName, size: stored.size, url: kind === "image" ? `/media/${key}` : null };
+    return {
+      id,
+      kind,
+      name: fileName,
+      size: stored.size,
+      url: isPicture(kind) ? `/media/${kind === "photo" ? photoThumbKey(key) : key}` : null,
+    };
   } catch (error) {
     await reader.cancel().catch(() => {});
     await store.delete(key).catch(() => {});
+    if (kind === "photo") await store.delete(photoThumbKey(key)).catch(() => {});
     await db.delete(uploads).where(eq(uploads.id, id));
     throw error;
   }
@@ -151,13 +165,38 @@ async function* rest(sample: Buffer[], bytes: AsyncGenerator<Buffer>): AsyncGene
   yield* bytes;
 }
 
-/** Any accepted image, re-encoded as the 1200 × 630 WebP the shop shows (metadata dropped). */
-async function toCover(source: Readable): Promise<Buffer> {
+async function readAll(source: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of source) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A gallery photo as its two 4:3 WebPs (metadata dropped, turned upright). */
+async function toPhoto(source: Readable): Promise<{ large: Buffer; thumb: Buffer }> {
+  const input = await readAll(source);
   const sharp = await loadSharp();
   try {
-    return await sharp(Buffer.concat(chunks), { limitInputPixels: 50_000_000 })
+    const size = async ({ width, height }: { width: number; height: number }) =>
+      sharp(input, { limitInputPixels: 50_000_000 })
+        .rotate()
+        .resize(width, height, { fit: "cover", position: "attention" })
+        .webp({ quality: 80 })
+        .toBuffer();
+    // One after the other: two decodes at once would double the peak memory.
+    const large = await size(PHOTO_SIZES.large);
+    const thumb = await size(PHOTO_SIZES.thumb);
+    return { large, thumb };
+  } catch {
+    throw refused("unsupported_media_type", uploadMessages.unreadableImage);
+  }
+}
+
+/** Any accepted image, re-encoded as the 1200 × 630 WebP the shop shows (metadata dropped). */
+async function toCover(source: Readable): Promise<Buffer> {
+  const input = await readAll(source);
+  const sharp = await loadSharp();
+  try {
+    return await sharp(input, { limitInputPixels: 50_000_000 })
       .rotate()
       .resize(COVER.width, COVER.height, { fit: "cover", position: "attention" })
       .webp({ quality: 80 })

@@ -28,6 +28,7 @@ const STORED_AS: Record<UploadKind, Record<string, MediaExtension>> = {
   },
   attachment: { pdf: "pdf" },
   image: { png: "webp", jpg: "webp", webp: "webp", avif: "webp" },
+  photo: { png: "webp", jpg: "webp", webp: "webp", avif: "webp" },
 };
 
 const accepted = (ext: MediaExtension): Accepted => ({
@@ -43,6 +44,9 @@ export const ACCEPTED: Record<UploadKind, Record<string, Accepted>> = {
     Object.entries(STORED_AS.attachment).map(([sniffed, ext]) => [sniffed, accepted(ext)]),
   ),
   image: Object.fromEntries(Object.entries(STORED_AS.image).map(([sniffed, ext]) => [sniffed, accepted(ext)])),
+  photo: Object.fromEntries(
+    Object.entries(STORED_AS.photo).map(([sniffed, ext]) => [sniffed, { ...accepted(ext), folder: "gallery" }]),
+  ),
 };
 
 /** The picker's MIME type for each sniffed extension a browser knows the file by. */
@@ -55,11 +59,20 @@ export const PICKER_ACCEPT: Record<UploadKind, string> = {
   image: Object.keys(STORED_AS.image)
     .map((ext) => PICKER_TYPES[ext] ?? `image/${ext}`)
     .join(","),
+  photo: Object.keys(STORED_AS.photo)
+    .map((ext) => PICKER_TYPES[ext] ?? `image/${ext}`)
+    .join(","),
 };
+
+/** Covers and gallery photos: public pictures, re-encoded to WebP, under the image size limit. */
+export const isPicture = (kind: UploadKind): kind is "image" | "photo" => kind === "image" || kind === "photo";
+
+/** A gallery photo's thumbnail sits beside its lightbox size: `gallery/…-name.webp` → `…-name-thumb.webp`. */
+export const photoThumbKey = (key: string) => key.replace(/\.webp$/, "-thumb.webp");
 
 /** The size limit of a kind, in bytes. Video and audio share the PDF limit. */
 export function maxBytes(kind: UploadKind, limits: UploadLimits): number {
-  return (kind === "image" ? limits.maxImageMb : limits.maxFileMb) * 1024 * 1024;
+  return (isPicture(kind) ? limits.maxImageMb : limits.maxFileMb) * 1024 * 1024;
 }
 
 /** Every refusal, with the message the admin sees. */
@@ -71,9 +84,10 @@ export const uploadMessages = {
     file: "This file is not a PDF, audio (MP3, M4A, OGG, WAV) or video (MP4, WebM) file.",
     attachment: "Attachments must be PDF files, and this file is not a PDF.",
     image: "Cover images must be PNG, JPEG, WebP or AVIF (SVG and other formats are not accepted).",
+    photo: "Photos must be PNG, JPEG, WebP or AVIF (SVG and other formats are not accepted).",
   } satisfies Record<UploadKind, string>,
   tooLarge: (kind: UploadKind, limits: UploadLimits) =>
-    kind === "image"
+    isPicture(kind)
       ? `This image is larger than the ${limits.maxImageMb} MB limit.`
       : `This file is larger than the ${limits.maxFileMb} MB limit.`,
   unreadableImage: "This image could not be read. Please upload another PNG, JPEG, WebP or AVIF.",

@@ -15,8 +15,14 @@ import { buffer } from "node:stream/consumers";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
+import { listUpcomingEvents } from "~/features/events/list-events.server";
+import { saveEvent } from "~/features/events/save-event.server";
+import { listGalleries } from "~/features/media/list-galleries.server";
 import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
-import { authAttempts, downloadLog, purchases, subscribers } from "~/lib/db/schema.server";
+import { forgetSiteSettings, getSiteSettings } from "~/features/site-settings/get-site-settings.server";
+import { saveSiteSettings } from "~/features/site-settings/save-site-settings.server";
+import { DEFAULT_SITE_SETTINGS } from "~/features/site-settings/settings-schema";
+import { authAttempts, downloadLog, galleryPhotos, galleryTabs, purchases, subscribers } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import type { Storage } from "~/lib/storage/storage.server";
 import { startLocalS3 } from "../../../tests/support/local-s3";
@@ -134,6 +140,64 @@ describe("backup and restore of the database and files", () => {
       .values({ bucket: "after-restore" })
       .returning({ id: authAttempts.id });
     expect(added?.id).toBeGreaterThan(Number(maxBefore?.id));
+  });
+
+  it("brings back the owner's settings, events, gallery tabs and photos with their files", async () => {
+    const owner = await instance();
+    const { services } = owner;
+    await saveSiteSettings(services, { ...DEFAULT_SITE_SETTINGS, email: "maria@lumina.co.uk", town: "Wells" });
+    const startsAt = new Date(Date.now() + 7 * 86_400_000);
+    await saveEvent(services, null, {
+      title: "Full Moon Circle",
+      startsAt,
+      place: null,
+      description: "Online, bring a candle.",
+      bookingUrl: "https://tickets.lumina.co.uk/moon",
+    });
+    await services.database.db.insert(galleryTabs).values({ id: "avebury", label: "Avebury", sortOrder: 1 });
+    for (const [key, bytes] of [
+      ["gallery/1-stone.webp", "large"],
+      ["gallery/1-stone-thumb.webp", "thumb"],
+    ] as const) {
+      await services.images.put(key, Buffer.from(bytes), "image/webp");
+    }
+    await services.database.db.insert(galleryPhotos).values({
+      id: crypto.randomUUID(),
+      gallery: "avebury",
+      alt: "A standing stone",
+      caption: "Avebury at dawn",
+      position: 1,
+      largeKey: "gallery/1-stone.webp",
+      largeWidth: 1280,
+      largeHeight: 960,
+      thumbKey: "gallery/1-stone-thumb.webp",
+      thumbWidth: 480,
+      thumbHeight: 360,
+    });
+
+    const folder = newFolder();
+    const { manifest } = await createBackup(services, folder);
+    for (const table of ["site_settings", "events", "gallery_tabs", "gallery_photos"]) {
+      expect(manifest.tables.find((t) => t.name === table)?.rows, table).toBe(1);
+    }
+    const target = await instance();
+    await restoreBackup(target.services, folder);
+    const { db } = target.services.database;
+    forgetSiteSettings(db);
+    expect(await getSiteSettings(db)).toMatchObject({ email: "maria@lumina.co.uk", town: "Wells" });
+    const [event] = await listUpcomingEvents(db);
+    expect(event).toMatchObject({
+      title: "Full Moon Circle",
+      place: null,
+      bookingUrl: "https://tickets.lumina.co.uk/moon",
+    });
+    expect(event?.startsAt.toISOString()).toBe(startsAt.toISOString());
+    const galleries = await listGalleries(db);
+    expect(galleries.addedTabs).toEqual([{ id: "avebury", label: "Avebury" }]);
+    expect(galleries.uploaded.avebury?.map((p) => [p.alt, p.caption, p.width, p.height])).toEqual([
+      ["A standing stone", "Avebury at dawn", 480, 360],
+    ]);
+    expect((await buffer(await target.services.images.read("gallery/1-stone-thumb.webp"))).toString()).toBe("thumb");
   });
 
   it("refuses a target that already has data or files, and says what to do", async () => {

@@ -11,6 +11,7 @@ export const PHOTO_SIZES = {
 
 export const VIDEO_THUMB_SIZE = { width: 960, height: 540 } as const;
 
-export function photoSrc(photo: Pick<Photo, "id" | "gallery">, size: keyof typeof PHOTO_SIZES): string {
+export function photoSrc(photo: Pick<Photo, "id" | "gallery" | "src">, size: keyof typeof PHOTO_SIZES): string {
+  if (photo.src) return photo.src[size];
   return `/images/gallery/${photo.gallery}/${photo.id}-${PHOTO_SIZES[size].width}.webp`;
 }

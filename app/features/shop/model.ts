@@ -156,8 +156,11 @@ export function mediaTypeOf(key: string | null | undefined) {
     : undefined;
 }
 
-/** What an admin uploads: a product's main file, a PDF attachment, or a cover image. */
-export const UPLOAD_KINDS = ["file", "attachment", "image"] as const;
+/**
+ * What an admin uploads: a product's main file, a PDF attachment, a cover image, or a gallery photo
+ * (decision 031: re-encoded to a thumbnail and a lightbox size, stored under `gallery/`).
+ */
+export const UPLOAD_KINDS = ["file", "attachment", "image", "photo"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 // ---------------------------------------------------------------- messages (spec §8)

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import {
   ATTENDANCE,
   BOOKING_STATUSES,
@@ -404,9 +415,79 @@ export const bookingSettings = pgTable("booking_settings", {
 
 export type Booking = typeof bookings.$inferSelect;
 export type BookingPackage = typeof bookingPackages.$inferSelect;
+
+// ---------------------------------------------------------------- the practitioner's own content (issue 15)
+
+/**
+ * The site settings form (decision 031): one row, its values as JSON parsed by the shared schema on
+ * every read, so a field added later reads its default until the owner saves.
+ */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    values: jsonb("values").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/** Events the owner announces; listed on /media-events until they start (times stored UTC). */
+export const events = pgTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** Where it happens; null when it is online. */
+    place: text("place"),
+    description: text("description").notNull().default(""),
+    bookingUrl: text("booking_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("events_starts_at_idx").on(t.startsAt)],
+);
+
+/** Sacred Moments tabs the owner added (the three shipped tabs are in app/content/photos.ts). */
+export const galleryTabs = pgTable("gallery_tabs", {
+  id: text("id").primaryKey(),
+  label: text("label").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * Photos the owner uploaded to a gallery (`angel` or a Sacred Moments tab id). A gallery with none
+ * shows the shipped placeholder art. Both WebP sizes are recorded with their dimensions, so every
+ * `<img>` reserves its space.
+ */
+export const galleryPhotos = pgTable(
+  "gallery_photos",
+  {
+    id: text("id").primaryKey(),
+    gallery: text("gallery").notNull(),
+    alt: text("alt").notNull(),
+    caption: text("caption").notNull().default(""),
+    position: integer("position").notNull(),
+    /** Storage key of the lightbox size in the public image store. */
+    largeKey: text("large_key").notNull(),
+    largeWidth: integer("large_width").notNull(),
+    largeHeight: integer("large_height").notNull(),
+    thumbKey: text("thumb_key").notNull(),
+    thumbWidth: integer("thumb_width").notNull(),
+    thumbHeight: integer("thumb_height").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("gallery_photos_gallery_idx").on(t.gallery, t.position)],
+);
+
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type Purchase = typeof purchases.$inferSelect;
 export type Subscriber = typeof subscribers.$inferSelect;
 export type Refund = typeof refunds.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+export type EventRow = typeof events.$inferSelect;
+export type GalleryPhotoRow = typeof galleryPhotos.$inferSelect;

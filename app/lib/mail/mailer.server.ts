@@ -28,18 +28,20 @@ export interface Mailer {
  */
 export function createMailer(options: {
   smtpUrl?: string | undefined;
-  from: string;
+  /** A fixed From, or one read at sending time (the business name and e-mail of the site settings). */
+  from: string | (() => Promise<string>);
   outboxDir: string;
   logger: Logger;
 }): Mailer {
   const { smtpUrl, from, outboxDir, logger } = options;
+  const sender = typeof from === "string" ? async () => from : from;
   const firstLink = (text: string) => /https?:\/\/\S+/.exec(text)?.[0];
 
   if (smtpUrl) {
     const transport = loadTransport(smtpUrl);
     return {
       async send(message) {
-        await (await transport()).sendMail({ from, ...withEncoding(message) });
+        await (await transport()).sendMail({ from: await sender(), ...withEncoding(message) });
         logger.info({ to: message.to, subject: message.subject }, "mail sent");
       },
     };
@@ -48,7 +50,7 @@ export function createMailer(options: {
   const builder = loadTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await (await builder()).sendMail({ from, ...withEncoding(message) });
+      const info = await (await builder()).sendMail({ from: await sender(), ...withEncoding(message) });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(
         outboxDir,

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
-import { site } from "~/content/site";
+import { knownSiteSettings } from "~/features/site-settings/get-site-settings.server";
 import { AppError } from "~/lib/app-error";
 import { bookingBlocks, bookingSettings, bookings, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
@@ -86,7 +86,7 @@ export async function renderDiaryFeed(services: AppServices, token: string, now 
     .limit(2000);
   return renderCalendar(
     rows.map((row) => calendarEvent(services, row.booking, { client: row.name })),
-    { name: `${site.brand} diary`, now },
+    { name: `${knownSiteSettings().businessName} diary`, now },
   );
 }
 

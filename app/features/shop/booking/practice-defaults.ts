@@ -1,16 +1,20 @@
-import { site } from "~/content/site";
+import { knownSiteSettings } from "~/features/site-settings/get-site-settings.server";
+import { DAY_CODES, type SiteSettings, townLine } from "~/features/site-settings/settings-schema";
 import type { WeeklyHours } from "./generate-slots";
 
 /**
  * The practice's own facts that booking starts from: opening hours, time zone and where in-person
- * sessions happen. The one place booking reads them; at merge this can read the site settings.
+ * sessions happen, from the owner's site settings (decision 031; the spec's Tuesday-Saturday
+ * 9am-6pm by default). The one place booking reads them.
  */
-export function getPracticeDefaults(): { weekly: WeeklyHours; timeZone: "Europe/London"; city: string } {
-  // Spec §9: Tuesday-Saturday 9am-6pm.
-  const day = [{ start: "09:00", end: "18:00" }];
-  return {
-    weekly: { 0: [], 1: [], 2: day, 3: day, 4: day, 5: day, 6: day },
-    timeZone: "Europe/London",
-    city: site.city,
-  };
+export function getPracticeDefaults(settings: SiteSettings = knownSiteSettings()): {
+  weekly: WeeklyHours;
+  timeZone: "Europe/London";
+  city: string;
+} {
+  const hours = [{ start: settings.opensAt, end: settings.closesAt }];
+  // WeeklyHours is keyed by JavaScript's weekday number: 0 is Sunday.
+  const weekly: WeeklyHours = { 0: [], 1: [], 2: [], 3: [], 4: [], 5: [], 6: [] };
+  for (const code of settings.openingDays) weekly[(DAY_CODES.indexOf(code) + 1) % 7] = hours;
+  return { weekly, timeZone: "Europe/London", city: townLine(settings) };
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { site } from "~/content/site";
+import { knownSiteSettings } from "~/features/site-settings/get-site-settings.server";
 import { type Booking, bookings, user } from "~/lib/db/schema.server";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 import type { AppServices } from "~/lib/services.server";
@@ -16,7 +16,11 @@ import { renderCalendar } from "./booking-ics";
 import { findService, placeLabel } from "./booking-model";
 import { getPracticeDefaults } from "./practice-defaults";
 
-const sender = { brand: site.brand, email: site.email };
+/** Who booking e-mails and calendar files come from: the site settings' business. */
+function practice() {
+  const settings = knownSiteSettings();
+  return { brand: settings.businessName, email: settings.email, practitioner: settings.practitionerName };
+}
 
 /** A booking as its e-mails and calendar files describe it. */
 export function sessionFacts(services: AppServices, booking: Booking): SessionFacts {
@@ -33,7 +37,7 @@ export function sessionFacts(services: AppServices, booking: Booking): SessionFa
     note: booking.note,
     city,
     manageUrl,
-    ics: renderCalendar([calendarEvent(services, booking)], { name: site.brand }),
+    ics: renderCalendar([calendarEvent(services, booking)], { name: practice().brand }),
   };
 }
 
@@ -46,7 +50,7 @@ export function calendarEvent(services: AppServices, booking: Booking, forPracti
     sequence: booking.sequence,
     start: booking.startsAt,
     end: booking.endsAt,
-    summary: forPractitioner ? `${title}: ${forPractitioner.client}` : `${title} with ${site.practitioner}`,
+    summary: forPractitioner ? `${title}: ${forPractitioner.client}` : `${title} with ${practice().practitioner}`,
     description: [
       `${title}, ${placeLabel(booking.place)}.`,
       ...(forPractitioner && booking.note ? [`Note: ${booking.note}`] : []),
@@ -80,6 +84,8 @@ export async function sendBookingMail(services: AppServices, bookingId: string, 
     .where(eq(bookings.id, bookingId));
   if (!row) return;
   const client = { email: row.email, name: row.name };
+  const { brand, email } = practice();
+  const sender = { brand, email };
   const facts = sessionFacts(services, row.booking);
   const diaryUrl = `${services.env.PUBLIC_URL}/admin/bookings`;
   const messages: MailMessage[] = [];

@@ -1,0 +1,156 @@
+import { sanitiseText } from "~/lib/sanitise-text";
+import { z } from "~/lib/zod";
+
+/**
+ * An event the owner announces (issue 15, item 2), as the admin form posts it. The date and time are
+ * typed in UK time and stored as the UTC instant they name (`londonToUtc`); the page shows them in UK
+ * time again, whatever the visitor's or the server's zone.
+ */
+export const eventMessages = {
+  title: "Title is required (at most 200 characters).",
+  date: "Date must be a date such as 2027-03-14.",
+  time: "Time must be a time such as 19:00.",
+  place: "Place is required unless the event is online (at most 200 characters).",
+  description: "Description must be at most 2000 characters.",
+  bookingUrl: "Booking link must be a full https:// address.",
+  saved: "Event saved.",
+  deleted: "Event removed.",
+  notFound: "That event no longer exists.",
+  invalid: "Please correct the highlighted fields.",
+} as const;
+
+const plain = (max: number, message: string) =>
+  z
+    .string()
+    .transform((value) => sanitiseText(value).trim())
+    .pipe(z.string().max(max, message));
+
+export const eventFormSchema = z
+  .object({
+    title: plain(200, eventMessages.title).pipe(z.string().min(1, eventMessages.title)),
+    date: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, eventMessages.date)
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), eventMessages.date),
+    time: z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, eventMessages.time),
+    online: z.boolean(),
+    place: plain(200, eventMessages.place),
+    description: plain(2000, eventMessages.description),
+    bookingUrl: z
+      .string()
+      .trim()
+      .max(500, eventMessages.bookingUrl)
+      .refine((value) => {
+        if (value === "") return true;
+        try {
+          const url = new URL(value);
+          return url.protocol === "https:" && url.hostname.includes(".") && !/[<>"'\s]/.test(value);
+        } catch {
+          return false;
+        }
+      }, eventMessages.bookingUrl),
+  })
+  .refine((e) => e.online || e.place.length > 0, { message: eventMessages.place, path: ["place"] });
+
+export type EventForm = z.output<typeof eventFormSchema>;
+export type EventField = keyof EventForm;
+
+export type EventInput = {
+  title: string;
+  startsAt: Date;
+  place: string | null;
+  description: string;
+  bookingUrl: string | null;
+};
+
+export function toEventInput(form: EventForm): EventInput {
+  return {
+    title: form.title,
+    startsAt: londonToUtc(form.date, form.time),
+    place: form.online ? null : form.place,
+    description: form.description,
+    bookingUrl: form.bookingUrl || null,
+  };
+}
+
+export function eventFormFrom(data: FormData): Record<string, unknown> {
+  const text = (name: string) => String(data.get(name) ?? "");
+  return {
+    title: text("title"),
+    date: text("date"),
+    time: text("time"),
+    online: data.get("online") === "on",
+    place: text("place"),
+    description: text("description"),
+    bookingUrl: text("bookingUrl"),
+  };
+}
+
+/** Minutes UK time is ahead of UTC at an instant (0 in winter, 60 in summer). */
+function londonOffsetMinutes(instant: number): number {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+  return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The instant a UK wall-clock time names. In the autumn hour that happens twice the first (BST) one
+ * is taken; a time in the spring gap, which never happens, is read as GMT (an hour later on the clock).
+ */
+export function londonToUtc(date: string, time: string): Date {
+  const [y, m, d] = date.split("-").map(Number);
+  const [hh, mm] = time.split(":").map(Number);
+  const wall = Date.UTC(y as number, (m as number) - 1, d as number, hh as number, mm as number);
+  for (const offset of [60, 0]) {
+    const candidate = wall - offset * 60_000;
+    if (londonOffsetMinutes(candidate) === offset) return new Date(candidate);
+  }
+  return new Date(wall);
+}
+
+/** The form's date and time fields for a stored instant, in UK time. */
+export function utcToLondonFields(instant: Date): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+}
+
+/** "Saturday 14 March 2027, 7pm" in UK time. */
+export function formatEventTime(instant: Date | string): string {
+  const when = new Date(instant);
+  const day = when
+    .toLocaleDateString("en-GB", {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "Europe/London",
+    })
+    .replace(/^(\w+),/, "$1");
+  const time = when
+    .toLocaleTimeString("en-GB", { hour: "numeric", minute: "2-digit", hour12: true, timeZone: "Europe/London" })
+    .replace(":00", "")
+    .replace(/\s/g, "");
+  return `${day}, ${time}`;
+}

@@ -1,0 +1,45 @@
+import type { EventRow } from "~/lib/db/schema.server";
+import { formatEventTime } from "./event-schema";
+
+/** An event as pages show it: plain text only, the time already written in UK time. */
+export type EventView = {
+  id: string;
+  title: string;
+  startsAt: string;
+  when: string;
+  place: string | null;
+  description: string;
+  bookingUrl: string | null;
+};
+
+export function toEventView(row: EventRow): EventView {
+  return {
+    id: row.id,
+    title: row.title,
+    startsAt: row.startsAt.toISOString(),
+    when: formatEventTime(row.startsAt),
+    place: row.place,
+    description: row.description,
+    bookingUrl: row.bookingUrl,
+  };
+}
+
+/** schema.org Event, for search results. */
+export function eventJsonLd(event: EventView, organizer: { name: string; url: string }) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.title,
+    startDate: event.startsAt,
+    ...(event.description ? { description: event.description } : {}),
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: event.place
+      ? "https://schema.org/OfflineEventAttendanceMode"
+      : "https://schema.org/OnlineEventAttendanceMode",
+    location: event.place
+      ? { "@type": "Place", name: event.place, address: event.place }
+      : { "@type": "VirtualLocation", url: event.bookingUrl ?? organizer.url },
+    organizer: { "@type": "Organization", name: organizer.name, url: organizer.url },
+    ...(event.bookingUrl ? { offers: { "@type": "Offer", url: event.bookingUrl } } : {}),
+  };
+}

@@ -1,0 +1,43 @@
+import { Icon } from "~/components/marketing/icons";
+import { ExternalLink } from "~/components/marketing/links";
+import { useNonce } from "~/components/nonce";
+import { useSite } from "~/features/site-settings/use-site";
+import { type EventView, eventJsonLd } from "../event-view";
+
+/** One upcoming event: title, UK time, place or 'Online', description and booking link; with its JSON-LD. */
+export function EventCard({ event, origin }: { event: EventView; origin: string }) {
+  const nonce = useNonce();
+  const site = useSite();
+  // `<` is escaped so no text the owner typed can close the script element.
+  const json = JSON.stringify(eventJsonLd(event, { name: site.brand, url: `${origin}/` })).replace(/</g, "\\u003c");
+  return (
+    <article className="card flex flex-col p-6 text-left" aria-labelledby={`event-${event.id}`}>
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; it is escaped above
+        dangerouslySetInnerHTML={{ __html: json }}
+      />
+      <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase">
+        <time dateTime={event.startsAt}>{event.when}</time>
+      </p>
+      <h3 id={`event-${event.id}`} className="mt-2 text-2xl break-words">
+        {event.title}
+      </h3>
+      <p className="mt-1 flex items-center gap-2 text-sm text-muted">
+        <Icon name="calendar" className="size-4 shrink-0" />
+        <span className="break-words">{event.place ?? "Online"}</span>
+      </p>
+      {event.description ? (
+        <p className="mt-3 whitespace-pre-line break-words text-muted">{event.description}</p>
+      ) : null}
+      {event.bookingUrl ? (
+        <ExternalLink href={event.bookingUrl} className="btn-primary mt-5 self-start">
+          Book Your Place
+          <span className="sr-only">: {event.title}</span>
+        </ExternalLink>
+      ) : null}
+    </article>
+  );
+}

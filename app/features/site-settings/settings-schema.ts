@@ -1,0 +1,324 @@
+import { sanitiseText } from "~/lib/sanitise-text";
+import { z } from "~/lib/zod";
+
+/**
+ * The practitioner's own details (issue 15, item 1): one form in the admin area, this one schema
+ * shared by the browser and the server. Everything the site, its e-mails, JSON-LD and legal pages
+ * say about the practice comes from here; `DEFAULT_SITE_SETTINGS` is the content the site shipped
+ * with, so a site nobody has configured reads as before.
+ */
+
+export const DAY_CODES = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"] as const;
+export type DayCode = (typeof DAY_CODES)[number];
+export const DAY_NAMES: Record<DayCode, string> = {
+  Mo: "Monday",
+  Tu: "Tuesday",
+  We: "Wednesday",
+  Th: "Thursday",
+  Fr: "Friday",
+  Sa: "Saturday",
+  Su: "Sunday",
+};
+
+export const settingsMessages = {
+  required: (label: string) => `${label} is required.`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  email: "Contact e-mail must be a valid e-mail address, such as name@yourdomain.co.uk.",
+  https: (label: string) => `${label} must be a full https:// address.`,
+  phone: (label: string) => `${label} may contain only digits, spaces, brackets, dashes and a leading +.`,
+  time: (label: string) => `${label} must be a time such as 09:00.`,
+  days: "Choose at least one opening day.",
+  hours: "Closing time must be after opening time.",
+  youtube: (label: string) => `${label} must be a YouTube link (https://www.youtube.com/… or https://youtu.be/…).`,
+  saved: "Site settings saved.",
+  invalid: "Please correct the highlighted fields.",
+} as const;
+
+/** Plain text: trimmed, spec §5 sanitised (no angle brackets or NUL), and limited in length. */
+const text = (label: string, max = 200) =>
+  z
+    .string()
+    .transform((value) => sanitiseText(value).trim())
+    .pipe(z.string().min(1, settingsMessages.required(label)).max(max, settingsMessages.tooLong(label, max)));
+const optionalText = (label: string, max = 200) =>
+  z
+    .string()
+    .transform((value) => sanitiseText(value).trim())
+    .pipe(z.string().max(max, settingsMessages.tooLong(label, max)));
+
+const httpsUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, settingsMessages.required(label))
+    .max(500, settingsMessages.tooLong(label, 500))
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === "https:" && url.hostname.includes(".") && !/[<>"'\s]/.test(value);
+      } catch {
+        return false;
+      }
+    }, settingsMessages.https(label));
+
+const YOUTUBE_HOSTS = new Set(["www.youtube.com", "youtube.com", "m.youtube.com", "youtu.be"]);
+const youtubeUrl = (label: string) =>
+  httpsUrl(label).refine((value) => {
+    try {
+      return YOUTUBE_HOSTS.has(new URL(value).hostname) && youtubeId(value) !== "";
+    } catch {
+      return false;
+    }
+  }, settingsMessages.youtube(label));
+
+const phone = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, settingsMessages.required(label))
+    .max(30, settingsMessages.tooLong(label, 30))
+    .regex(/^\+?[0-9 ()-]+$/, settingsMessages.phone(label))
+    .refine((value) => value.replace(/\D/g, "").length >= 7, settingsMessages.phone(label));
+
+const time = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, settingsMessages.time(label));
+
+export const siteSettingsSchema = z
+  .object({
+    practitionerName: text("Practitioner's name", 120),
+    businessName: text("Business name", 120),
+    email: z
+      .string()
+      .trim()
+      .min(1, settingsMessages.required("Contact e-mail"))
+      .max(254, settingsMessages.tooLong("Contact e-mail", 254))
+      .pipe(z.email(settingsMessages.email)),
+    phone: phone("Phone"),
+    messagingNumber: phone("WhatsApp number"),
+    town: text("Town", 80),
+    postalAddress: optionalText("Postal address", 300),
+    openingDays: z.array(z.enum(DAY_CODES)).min(1, settingsMessages.days),
+    opensAt: time("Opening time"),
+    closesAt: time("Closing time"),
+    facebookUrl: httpsUrl("Facebook link"),
+    instagramUrl: httpsUrl("Instagram link"),
+    tiktokUrl: httpsUrl("TikTok link"),
+    oilShopUrl: httpsUrl("Oil shop link"),
+    oilReferralCode: optionalText("Referral code", 60),
+    appUrl: httpsUrl("App link"),
+    zytoVideoUrl: youtubeUrl("ZYTO video"),
+    mediaVideo1Url: youtubeUrl("Media video 1"),
+    mediaVideo2Url: youtubeUrl("Media video 2"),
+    mediaVideo3Url: youtubeUrl("Media video 3"),
+    angelVideoUrl: youtubeUrl("Angel gallery video"),
+    song1Url: youtubeUrl("Song 1"),
+    song2Url: youtubeUrl("Song 2"),
+    song3Url: youtubeUrl("Song 3"),
+    song4Url: youtubeUrl("Song 4"),
+    sellerLegalName: text("Seller's legal name", 160),
+    vatNumber: optionalText("VAT number", 20),
+  })
+  .refine((s) => s.opensAt < s.closesAt, { message: settingsMessages.hours, path: ["closesAt"] });
+
+export type SiteSettings = z.output<typeof siteSettingsSchema>;
+export type SiteSettingsField = keyof SiteSettings;
+
+/** What the site shipped with: the spec's content and the placeholders the owner replaces. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  practitionerName: "Elena Rose",
+  businessName: "Sacred Healing",
+  email: "hello@example.com",
+  phone: "+44 7700 900000",
+  messagingNumber: "+44 7700 900000",
+  town: "Bath",
+  postalAddress: "",
+  openingDays: ["Tu", "We", "Th", "Fr", "Sa"],
+  opensAt: "09:00",
+  closesAt: "18:00",
+  facebookUrl: "https://www.facebook.com/example",
+  instagramUrl: "https://www.instagram.com/example",
+  tiktokUrl: "https://www.tiktok.com/@example",
+  oilShopUrl: "https://shop.example.com/?ref=sacred-healing",
+  oilReferralCode: "",
+  appUrl: "https://app.example.com/",
+  zytoVideoUrl: "https://www.youtube.com/watch?v=ZYTOEXPLAIN",
+  mediaVideo1Url: "https://www.youtube.com/watch?v=ROMANIARTRT",
+  mediaVideo2Url: "https://www.youtube.com/watch?v=STONEHENGE1",
+  mediaVideo3Url: "https://www.youtube.com/watch?v=GLASTONTOR1",
+  angelVideoUrl: "https://www.youtube.com/watch?v=ANGELLIGHT1",
+  song1Url: "https://www.youtube.com/watch?v=LIGHTWITHIN",
+  song2Url: "https://www.youtube.com/watch?v=ANGELWINGS1",
+  song3Url: "https://www.youtube.com/watch?v=SACREDEARTH",
+  song4Url: "https://www.youtube.com/watch?v=RETURNPEACE",
+  sellerLegalName: "Elena Rose",
+  vatNumber: "",
+};
+
+/**
+ * Fields whose shipped value is a stand-in (example.com, the Ofcom drama number, made-up video ids,
+ * an empty postal address): the admin checklist lists each one still holding it.
+ */
+export const PLACEHOLDER_FIELDS = [
+  "email",
+  "phone",
+  "messagingNumber",
+  "postalAddress",
+  "facebookUrl",
+  "instagramUrl",
+  "tiktokUrl",
+  "oilShopUrl",
+  "appUrl",
+  "zytoVideoUrl",
+  "mediaVideo1Url",
+  "mediaVideo2Url",
+  "mediaVideo3Url",
+  "angelVideoUrl",
+  "song1Url",
+  "song2Url",
+  "song3Url",
+  "song4Url",
+] as const satisfies readonly SiteSettingsField[];
+
+/** The form's labels, in the order the form shows them. */
+export const SETTINGS_LABELS: Record<SiteSettingsField, string> = {
+  practitionerName: "Practitioner's name",
+  businessName: "Business name",
+  email: "Contact e-mail",
+  phone: "Phone",
+  messagingNumber: "WhatsApp number",
+  town: "Town",
+  postalAddress: "Postal address",
+  openingDays: "Opening days",
+  opensAt: "Opening time",
+  closesAt: "Closing time",
+  facebookUrl: "Facebook link",
+  instagramUrl: "Instagram link",
+  tiktokUrl: "TikTok link",
+  oilShopUrl: "Oil shop link",
+  oilReferralCode: "Referral code",
+  appUrl: "App link",
+  zytoVideoUrl: "ZYTO video",
+  mediaVideo1Url: "Media video 1",
+  mediaVideo2Url: "Media video 2",
+  mediaVideo3Url: "Media video 3",
+  angelVideoUrl: "Angel gallery video",
+  song1Url: "Song 1",
+  song2Url: "Song 2",
+  song3Url: "Song 3",
+  song4Url: "Song 4",
+  sellerLegalName: "Seller's legal name",
+  vatNumber: "VAT number",
+};
+
+/** The fields still holding a shipped stand-in, by label. */
+export function placeholdersLeft(settings: SiteSettings): { field: SiteSettingsField; label: string }[] {
+  return PLACEHOLDER_FIELDS.filter((field) => settings[field] === DEFAULT_SITE_SETTINGS[field]).map((field) => ({
+    field,
+    label: SETTINGS_LABELS[field],
+  }));
+}
+
+/** A stored value merged over the defaults, so a field added later reads its default until saved. */
+export function withDefaults(stored: unknown): SiteSettings {
+  const merged = { ...DEFAULT_SITE_SETTINGS, ...(stored && typeof stored === "object" ? stored : {}) };
+  const parsed = siteSettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS;
+}
+
+/** The posted form as the schema's input (checkbox days arrive as repeated fields). */
+export function settingsFromForm(form: FormData): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of Object.keys(SETTINGS_LABELS) as SiteSettingsField[]) {
+    values[field] = field === "openingDays" ? form.getAll(field).map(String) : String(form.get(field) ?? "");
+  }
+  return values;
+}
+
+// ---------------------------------------------------------------- derived facts, one place each
+
+/** `9am`, `6pm`, `9:30am`. */
+function clock(value: string): string {
+  const [h = 0, m = 0] = value.split(":").map(Number);
+  const suffix = h < 12 ? "am" : "pm";
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}${m ? `:${String(m).padStart(2, "0")}` : ""}${suffix}`;
+}
+
+/** Runs of consecutive days: Tu,We,Th,Fr,Sa → "Tuesday-Saturday"; Mo,We → "Monday, Wednesday". */
+function describeDays(days: readonly DayCode[]): string {
+  const sorted = DAY_CODES.filter((code) => days.includes(code));
+  const runs: DayCode[][] = [];
+  for (const code of sorted) {
+    const last = runs.at(-1);
+    if (last && DAY_CODES.indexOf(last.at(-1) as DayCode) === DAY_CODES.indexOf(code) - 1) last.push(code);
+    else runs.push([code]);
+  }
+  return runs
+    .map((run) =>
+      run.length > 2
+        ? `${DAY_NAMES[run[0] as DayCode]}-${DAY_NAMES[run.at(-1) as DayCode]}`
+        : run.map((c) => DAY_NAMES[c]).join(", "),
+    )
+    .join(", ");
+}
+
+/** The hours as the site writes them: "Tuesday-Saturday 9am-6pm GMT" (spec §2) by default. */
+export function describeOpeningHours(s: Pick<SiteSettings, "openingDays" | "opensAt" | "closesAt">): string {
+  return `${describeDays(s.openingDays)} ${clock(s.opensAt)}-${clock(s.closesAt)} GMT`;
+}
+
+/** The contact number as wa.me wants it: digits only, international. */
+export function messagingDigits(s: Pick<SiteSettings, "messagingNumber">): string {
+  const digits = s.messagingNumber.replace(/\D/g, "");
+  // A UK number written nationally (07…) becomes 447…
+  return digits.startsWith("0") ? `44${digits.slice(1)}` : digits;
+}
+
+export const messagingUrl = (s: Pick<SiteSettings, "messagingNumber">) => `https://wa.me/${messagingDigits(s)}`;
+export const mailtoUrl = (s: Pick<SiteSettings, "email">) => `mailto:${s.email}`;
+/** E.164 for tel: links and JSON-LD. */
+export const telephone = (s: Pick<SiteSettings, "phone">) => {
+  const digits = s.phone.replace(/\D/g, "");
+  return digits.startsWith("0") ? `+44${digits.slice(1)}` : `+${digits}`;
+};
+export const townLine = (s: Pick<SiteSettings, "town">) => `${s.town}, United Kingdom`;
+
+/** The seller of record (receipts, legal pages): the trader's legal name, trading name and address. */
+export type SellerOfRecord = {
+  legalName: string;
+  tradingName: string;
+  email: string;
+  phone: string;
+  /** The postal address, or the town when none has been entered. */
+  address: string;
+  vatNumber: string | null;
+};
+
+export function sellerOfRecord(s: SiteSettings): SellerOfRecord {
+  return {
+    legalName: s.sellerLegalName,
+    tradingName: s.businessName,
+    email: s.email,
+    phone: s.phone,
+    address: s.postalAddress || townLine(s),
+    vatNumber: s.vatNumber || null,
+  };
+}
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
+
+/** The YouTube id of a watch or short link (for the embed and facade), or "" when there is none. */
+export function youtubeId(url: string): string {
+  let id: string | undefined;
+  try {
+    const parsed = new URL(url);
+    if (parsed.hostname === "youtu.be") id = parsed.pathname.slice(1).split("/")[0];
+    else id = parsed.searchParams.get("v") ?? parsed.pathname.match(/^\/(?:embed|shorts|live)\/([^/?#]+)/)?.[1];
+  } catch {
+    return "";
+  }
+  return id && YOUTUBE_ID.test(id) ? id : "";
+}
