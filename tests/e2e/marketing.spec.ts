@@ -90,7 +90,7 @@ test.describe("the marketing pages", () => {
     }
     const schedule = page.getByRole("link", { name: /^Schedule This Session/ });
     await expect(schedule).toHaveCount(3);
-    await expect(schedule.first()).toHaveAttribute("href", "/contact");
+    await expect(schedule.first()).toHaveAttribute("href", "/book/standard-scan");
     await expect(page.getByText(/cleared only for measuring skin conductance/)).toBeVisible();
     await expect(page.getByText(/pregnant people and pacemaker users/)).toBeVisible();
     await expect(page.getByText(/not medical advice/)).toBeVisible();
