@@ -1,5 +1,5 @@
 import { Dialog } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useToastsClearOf } from "~/components/ui/toast";
 import { formatAmount, formatPrice } from "~/lib/format-price";
@@ -22,8 +22,11 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
   const ids = cart.items.map((item) => item.id).join(",");
   // Asked once each time the drawer opens (not when the refresh below changes the lines).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ids are read when it opens
+  const asked = useRef<ReadonlySet<string>>(new Set());
   useEffect(() => {
-    if (open) void load(`/shop-state?ids=${encodeURIComponent(ids)}`);
+    if (!open) return;
+    asked.current = new Set(ids.split(",").filter(Boolean));
+    void load(`/shop-state?ids=${encodeURIComponent(ids)}`);
   }, [open, load]);
   const shop = state.data;
   // The price shown is the price charged: lines take the catalogue's current prices.
@@ -31,8 +34,9 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
   const { items, replace } = cart;
   useEffect(() => {
     if (!shop?.products) return;
-    const refreshed = refreshLines(items, shop.products);
-    if (refreshed.repriced.length > 0 || refreshed.cart.length !== items.length) replace(refreshed.cart);
+    // Only the lines the catalogue was asked about: one added since (drawer closed) is not dropped.
+    const refreshed = refreshLines(items, shop.products, asked.current);
+    if (refreshed.changed) replace(refreshed.cart);
     if (refreshed.repriced.length > 0) setRepriced(refreshed.repriced);
     // The lines it replaces bring it back once, with nothing left to change.
   }, [shop, items, replace]);
