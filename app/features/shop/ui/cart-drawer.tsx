@@ -20,9 +20,9 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
   const state = useFetcher<ShopState & { products: CurrentProduct[] }>();
   const { load } = state;
   const ids = cart.items.map((item) => item.id).join(",");
+  const asked = useRef<ReadonlySet<string>>(new Set());
   // Asked once each time the drawer opens (not when the refresh below changes the lines).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ids are read when it opens
-  const asked = useRef<ReadonlySet<string>>(new Set());
   useEffect(() => {
     if (!open) return;
     asked.current = new Set(ids.split(",").filter(Boolean));
