@@ -1,3 +1,4 @@
+import { AlertDialog } from "radix-ui";
 import { data, Form, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { Pagination } from "~/components/ui/pagination";
@@ -92,13 +93,22 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
                   ? `Active until ${membership.endDate}; it will not renew.`
                   : `Active${membership.endDate ? `, renews on ${membership.endDate}` : ""}. Every digital guide is free to download.`}
               </p>
-              {!membership.cancel_at_period_end || !demoMode ? (
+              {!demoMode ? (
                 <Form method="post" action="/membership/manage" className="mt-4">
                   <button type="submit" className="btn-outline">
-                    {demoMode ? "Manage membership: cancel at period end" : "Manage membership"}
+                    Manage membership
                   </button>
                 </Form>
-              ) : null}
+              ) : membership.cancel_at_period_end ? (
+                <Form method="post" action="/membership/manage" className="mt-4">
+                  <input type="hidden" name="intent" value="resume" />
+                  <button type="submit" className="btn-outline">
+                    Resume membership
+                  </button>
+                </Form>
+              ) : (
+                <CancelMembershipDialog endDate={membership.endDate} />
+              )}
             </>
           ) : (
             <>
@@ -192,5 +202,29 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
         <Pagination path="/my-purchases" page={page} pageCount={pageCount} label="Purchase pages" />
       </div>
     </>
+  );
+}
+
+/** Demo 'cancel at period end': asks first, and says until when access lasts. */
+function CancelMembershipDialog({ endDate }: { endDate: string | null }) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger className="btn-outline mt-4">Manage membership: cancel at period end</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="font-serif text-2xl text-plum-900">Cancel your membership?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-3 text-muted">
+            {`Your Digital Access continues until ${endDate ?? "the end of the paid period"}, then it ends and will not renew. You can resume it until then.`}
+          </AlertDialog.Description>
+          <Form method="post" action="/membership/manage" className="mt-6 flex flex-wrap justify-end gap-3">
+            <AlertDialog.Cancel className="btn-outline">Keep membership</AlertDialog.Cancel>
+            <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800">
+              Cancel membership
+            </button>
+          </Form>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }

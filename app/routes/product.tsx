@@ -149,6 +149,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
             {product.duration_minutes ? <p className="text-sm text-muted">{product.duration_minutes} min</p> : null}
             <OfferPanel offer={offer} price={price} product={cartProduct} purchase={purchase} />
+            {shop.member && product.product_type === "video_course" ? (
+              <p className="text-sm text-muted" data-testid="membership-course-note">
+                Your Digital Access membership covers the digital guides, not courses.
+              </p>
+            ) : null}
             {!product.has_download && !plan ? (
               <p className="text-sm text-muted">The file for this product is being prepared.</p>
             ) : null}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 
 export type ToastInput = {
   title: string;
@@ -18,7 +18,7 @@ const ready = new Promise<void>((resolve) => {
   hostReady = resolve;
 });
 
-/** The one way the site shows a toast (bottom-right, 4.5 s, destructive for errors). */
+/** The one way the site shows a toast (bottom-right, or top centre while the cart is open; 4.5 s, destructive for errors). */
 export function showToast({ title, description, variant = "default" }: ToastInput) {
   wanted = true;
   wake?.();
@@ -28,9 +28,33 @@ export function showToast({ title, description, variant = "default" }: ToastInpu
   });
 }
 
+// How many open panels (the cart drawer) toasts must keep clear of: while any is open, toasts
+// show at the top centre, away from a side panel's total and buttons at the bottom right.
+let panelsOpen = 0;
+const placementListeners = new Set<() => void>();
+const subscribePlacement = (listener: () => void) => {
+  placementListeners.add(listener);
+  return () => placementListeners.delete(listener);
+};
+const clearOfPanel = () => panelsOpen > 0;
+
+/** While `open`, toasts move to the top centre so they never cover the panel's foot (total, Checkout). */
+export function useToastsClearOf(open: boolean) {
+  useEffect(() => {
+    if (!open) return;
+    panelsOpen += 1;
+    for (const listener of placementListeners) listener();
+    return () => {
+      panelsOpen -= 1;
+      for (const listener of placementListeners) listener();
+    };
+  }, [open]);
+}
+
 /** Mounted once, in the root layout: renders the toaster once a toast has been asked for. */
 export function ToastHost() {
   const [show, setShow] = useState(wanted);
+  const clear = useSyncExternalStore(subscribePlacement, clearOfPanel, () => false);
   useEffect(() => {
     wake = () => setShow(true);
     if (wanted) setShow(true);
@@ -42,7 +66,7 @@ export function ToastHost() {
   return (
     <Suspense fallback={null}>
       <Toaster
-        position="bottom-right"
+        position={clear ? "top-center" : "bottom-right"}
         duration={4500}
         closeButton
         toastOptions={{

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   addItem,
   amountToPay,
+  type CartItem,
   type CartProduct,
   clearCart,
   parseStoredCart,
@@ -95,5 +96,25 @@ describe("the cart", () => {
     expect(next).toEqual([{ ...guide, title: "Guide (2nd edition)", price_cents: 1499, quantity: 1 }]);
     expect(repriced).toEqual([{ id: "guide", title: "Guide (2nd edition)", from: 1299, to: 1499 }]);
     expect(refreshLines(cart, [{ ...course, for_sale: false }]).cart).toEqual([]);
+  });
+
+  it("says a line changed when it gains the cover and type an older stored cart lacked, and not when nothing changed", () => {
+    const old = parseStoredCart(JSON.stringify([{ id: "guide", title: "Guide", price_cents: 1299, quantity: 1 }]));
+    const current = { ...guide, image_url: "/media/guide.webp", for_sale: true };
+    const refreshed = refreshLines(old, [current]);
+    expect(refreshed.changed).toBe(true);
+    expect(refreshed.cart).toEqual([{ ...guide, image_url: "/media/guide.webp", quantity: 1 }]);
+    expect(refreshLines(refreshed.cart, [current]).changed).toBe(false);
+    expect(refreshLines(refreshed.cart, []).changed).toBe(true);
+  });
+
+  it("keeps a line added after the catalogue was asked, instead of dropping it as unknown", () => {
+    const cart: CartItem[] = [
+      { ...guide, quantity: 1 },
+      { ...course, quantity: 1 },
+    ];
+    const refreshed = refreshLines(cart, [{ ...guide, for_sale: true }], new Set(["guide"]));
+    expect(refreshed.cart.map((line) => line.id)).toEqual(["guide", "course"]);
+    expect(refreshed.changed).toBe(false);
   });
 });

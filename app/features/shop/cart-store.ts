@@ -56,31 +56,51 @@ export type CurrentProduct = CartProduct & { for_sale: boolean };
 /**
  * The cart brought up to date with the catalogue: each line takes the product's current title,
  * price and cover (the price shown is the price charged), and lines whose product is gone or no
- * longer for sale are dropped. Also says which lines changed price, from what.
+ * longer for sale are dropped. Also says which lines changed price, from what, and whether any line
+ * changed at all (a line stored before covers and types were kept takes them from here).
  */
 export function refreshLines(
   cart: CartItem[],
   current: readonly CurrentProduct[],
-): { cart: CartItem[]; repriced: { id: string; title: string; from: number; to: number }[] } {
+  /** The ids the catalogue was asked about; a line added since is kept as it is. */
+  asked?: ReadonlySet<string>,
+): { cart: CartItem[]; repriced: { id: string; title: string; from: number; to: number }[]; changed: boolean } {
   const byId = new Map(current.map((p) => [p.id, p]));
   const repriced: { id: string; title: string; from: number; to: number }[] = [];
   const next: CartItem[] = [];
+  let changed = false;
   for (const line of cart) {
+    if (asked && !asked.has(line.id)) {
+      next.push(line);
+      continue;
+    }
     const product = byId.get(line.id);
-    if (!product?.for_sale) continue;
+    if (!product?.for_sale) {
+      changed = true;
+      continue;
+    }
     if (product.price_cents !== line.price_cents) {
       repriced.push({ id: line.id, title: product.title, from: line.price_cents, to: product.price_cents });
     }
-    next.push({
+    const current: CartItem = {
       id: product.id,
       title: product.title,
       price_cents: product.price_cents,
       product_type: product.product_type,
       image_url: product.image_url,
       quantity: line.quantity,
-    });
+    };
+    if (
+      current.title !== line.title ||
+      current.price_cents !== line.price_cents ||
+      current.product_type !== line.product_type ||
+      (current.image_url ?? null) !== (line.image_url ?? null)
+    ) {
+      changed = true;
+    }
+    next.push(current);
   }
-  return { cart: next, repriced };
+  return { cart: next, repriced, changed };
 }
 
 /** Reads a stored cart, dropping anything that is not a well-formed line (the store is user-editable). */

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { subscribers } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
@@ -7,13 +7,18 @@ import { sendMembershipNotice } from "./send-notices.server";
 export type ManageResult =
   | { kind: "portal"; url: string }
   | { kind: "cancelled"; endsAt: Date | null }
+  | { kind: "resumed"; renewsOn: Date | null }
   | { kind: "none" };
 
 /**
  * 'Manage membership': Stripe's customer portal when the plan is on Stripe; in demo mode the plan is
  * set to end at the close of the paid period (access continues until then).
  */
-export async function manageMembership(services: AppServices, account: { email: string }): Promise<ManageResult> {
+export async function manageMembership(
+  services: AppServices,
+  account: { email: string },
+  intent: "cancel" | "resume" = "cancel",
+): Promise<ManageResult> {
   const { db } = services.database;
   const [row] = await db.select().from(subscribers).where(eq(subscribers.email, account.email.toLowerCase()));
   if (!row?.subscribed) return { kind: "none" };
@@ -24,6 +29,7 @@ export async function manageMembership(services: AppServices, account: { email: 
     );
     if (url) return { kind: "portal", url };
   }
+  if (row.provider === "demo" && intent === "resume") return resumeDemoMembership(services, row.email);
   if (row.provider === "demo") {
     // Only the request that turns renewal off tells the member, so a double click sends one e-mail.
     const changed = await db
@@ -38,4 +44,31 @@ export async function manageMembership(services: AppServices, account: { email: 
     return { kind: "cancelled", endsAt: row.subscriptionEnd };
   }
   return { kind: "none" };
+}
+
+/**
+ * Demo 'Resume': a membership set to end at the close of its period renews again, but only while
+ * that period has not ended (an ended one is bought anew). Conditional update: a repeat is a no-op.
+ */
+async function resumeDemoMembership(services: AppServices, email: string): Promise<ManageResult> {
+  const { db } = services.database;
+  const [row] = await db
+    .update(subscribers)
+    .set({ cancelAtPeriodEnd: false })
+    .where(
+      and(
+        eq(subscribers.email, email),
+        eq(subscribers.subscribed, true),
+        eq(subscribers.cancelAtPeriodEnd, true),
+        gt(subscribers.subscriptionEnd, new Date()),
+      ),
+    )
+    .returning({ end: subscribers.subscriptionEnd });
+  if (!row) {
+    const [current] = await db.select().from(subscribers).where(eq(subscribers.email, email));
+    if (current?.subscribed && !current.cancelAtPeriodEnd)
+      return { kind: "resumed", renewsOn: current.subscriptionEnd };
+    return { kind: "none" };
+  }
+  return { kind: "resumed", renewsOn: row.end };
 }

@@ -1,6 +1,7 @@
 import { Dialog } from "radix-ui";
-import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { useToastsClearOf } from "~/components/ui/toast";
 import { formatAmount, formatPrice } from "~/lib/format-price";
 import { amountToPay, type CurrentProduct, refreshLines } from "../cart-store";
 
@@ -8,6 +9,7 @@ type RepricedLine = ReturnType<typeof refreshLines>["repriced"][number];
 
 import type { ShopState } from "../get-shop-state.server";
 import { includedInMembership } from "../model";
+import { typeBadge } from "../product-labels";
 import { useCart } from "./cart-provider";
 import { usePurchase } from "./use-purchase";
 
@@ -18,10 +20,13 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
   const state = useFetcher<ShopState & { products: CurrentProduct[] }>();
   const { load } = state;
   const ids = cart.items.map((item) => item.id).join(",");
+  const asked = useRef<ReadonlySet<string>>(new Set());
   // Asked once each time the drawer opens (not when the refresh below changes the lines).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ids are read when it opens
   useEffect(() => {
-    if (open) void load(`/shop-state?ids=${encodeURIComponent(ids)}`);
+    if (!open) return;
+    asked.current = new Set(ids.split(",").filter(Boolean));
+    void load(`/shop-state?ids=${encodeURIComponent(ids)}`);
   }, [open, load]);
   const shop = state.data;
   // The price shown is the price charged: lines take the catalogue's current prices.
@@ -29,8 +34,9 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
   const { items, replace } = cart;
   useEffect(() => {
     if (!shop?.products) return;
-    const refreshed = refreshLines(items, shop.products);
-    if (refreshed.repriced.length > 0 || refreshed.cart.length !== items.length) replace(refreshed.cart);
+    // Only the lines the catalogue was asked about: one added since (drawer closed) is not dropped.
+    const refreshed = refreshLines(items, shop.products, asked.current);
+    if (refreshed.changed) replace(refreshed.cart);
     if (refreshed.repriced.length > 0) setRepriced(refreshed.repriced);
     // The lines it replaces bring it back once, with nothing left to change.
   }, [shop, items, replace]);
@@ -43,6 +49,8 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
   const toPay = amountToPay(cart.items, notCharged);
   const purchase = usePurchase({ signedIn: shop?.signedIn ?? false, checkoutHosts: shop?.checkoutHosts ?? [] });
   const count = cart.items.length;
+  // While the drawer is open, toasts show where they cannot cover its total or Checkout button.
+  useToastsClearOf(open);
 
   return (
     <>
@@ -62,9 +70,31 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
             ) : (
               <ul className="mt-6 flex-1 divide-y divide-plum-100 overflow-y-auto">
                 {cart.items.map((item) => (
-                  <li key={item.id} className="flex items-center gap-3 py-4">
+                  <li key={item.id} className="flex items-center gap-3 py-4" data-testid="cart-line">
+                    {item.image_url ? (
+                      <img
+                        src={item.image_url}
+                        alt=""
+                        width={80}
+                        height={42}
+                        className="h-[42px] w-20 shrink-0 rounded object-cover"
+                      />
+                    ) : (
+                      <div className="h-[42px] w-20 shrink-0 rounded bg-plum-100" aria-hidden="true" />
+                    )}
                     <div className="min-w-0 flex-1">
-                      <p className="font-medium text-plum-900">{item.title}</p>
+                      <Link
+                        to={`/product/${item.id}`}
+                        className="font-medium text-plum-900 underline-offset-2 hover:underline"
+                        onClick={() => setOpen(false)}
+                      >
+                        {item.title}
+                      </Link>
+                      {item.product_type ? (
+                        <p className="text-xs text-muted" data-testid="cart-line-type">
+                          {typeBadge(item.product_type)}
+                        </p>
+                      ) : null}
                       {repriced.some((r) => r.id === item.id) ? (
                         <p className="text-xs font-semibold text-plum-800">
                           Price updated from {formatPrice(repriced.find((r) => r.id === item.id)?.from ?? 0)}
@@ -100,6 +130,9 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
                   <span data-testid="cart-total">{formatAmount(toPay)}</span>
                 </p>
                 <p className="mt-1 text-xs text-muted">Digital products are bought once; each is charged once.</p>
+                <button type="button" className="btn-ghost mt-2 px-3 text-sm" onClick={() => cart.clear()}>
+                  Clear cart
+                </button>
                 <button
                   type="button"
                   className="btn-primary mt-4 w-full"
