@@ -19,6 +19,10 @@ const chromium = {
   ],
 };
 
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium };
+const phone = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium };
+const ownerTests = /owner-content\.spec\.ts/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -29,15 +33,13 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: { baseURL, trace: "retain-on-failure", launchOptions: chromium },
+  // The owner's test changes what every visitor sees (contact e-mail, an event, a gallery photo), so it
+  // runs after all the others, one width after the other.
   projects: [
-    {
-      name: "desktop",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium },
-    },
-    {
-      name: "phone",
-      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
-    },
+    { name: "desktop", testIgnore: ownerTests, use: desktop },
+    { name: "phone", testIgnore: ownerTests, use: phone },
+    { name: "owner-desktop", testMatch: ownerTests, dependencies: ["desktop", "phone"], use: desktop },
+    { name: "owner-phone", testMatch: ownerTests, dependencies: ["owner-desktop"], use: phone },
   ],
   webServer: {
     command: `node ${process.env.BUILD_DIR || "build"}/server/index.js`,

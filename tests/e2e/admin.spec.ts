@@ -9,6 +9,7 @@ import {
   payInDialogAndDemo,
   signIn,
   test,
+  waitForHydration,
 } from "./fixtures";
 
 test("an admin sells a new guide: create with files, a customer buys and downloads, edit, archive, orders", async ({
@@ -177,6 +178,8 @@ test("'Loading admin panel...' shows while the admin panel's data is on its way"
     await route.continue();
   });
   await page.goto("/about");
+  // The loading state belongs to navigation inside the live page; a tap before that loads /admin whole.
+  await waitForHydration(page);
   const menu = page.getByRole("button", { name: /menu/i });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole("link", { name: "Admin", exact: true }).click();
