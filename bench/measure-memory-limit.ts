@@ -46,7 +46,11 @@ export async function measureMemoryLimit(options: {
   }
   const dataDir = path.join(options.workDir, "data-small");
   const logFile = path.join(options.workDir, "server-small.log");
-  const env = { AUTH_SIGNIN_MAX_PER_IP: "1000000", AUTH_SIGNIN_MAX_PER_ACCOUNT: "1000000" };
+  const env = {
+    AUTH_SIGNIN_MAX_PER_IP: "1000000",
+    AUTH_SIGNIN_MAX_PER_ACCOUNT: "1000000",
+    AUTH_SIGNIN_MAX_PER_ACCOUNT_ALL_CLIENTS: "1000000",
+  };
   const requests: Record<string, number> = {};
   const errorSamples: string[] = [];
   let errors = 0;

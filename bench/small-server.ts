@@ -45,7 +45,11 @@ export async function runSmallServer(options: {
 }): Promise<SmallServerResults> {
   const { appDir, workDir, log } = options;
   log("small server: spikes (PGlite, demo catalogue)");
-  const limits = { AUTH_SIGNIN_MAX_PER_IP: "1000000", AUTH_SIGNIN_MAX_PER_ACCOUNT: "1000000" };
+  const limits = {
+    AUTH_SIGNIN_MAX_PER_IP: "1000000",
+    AUTH_SIGNIN_MAX_PER_ACCOUNT: "1000000",
+    AUTH_SIGNIN_MAX_PER_ACCOUNT_ALL_CLIENTS: "1000000",
+  };
   let server = await startServer({
     appDir,
     dataDir: path.join(workDir, "data-spikes"),
