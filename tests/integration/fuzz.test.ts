@@ -68,7 +68,8 @@ async function expectHandled(res: Response) {
 
 const formBody = (fields: [string, string][]) => new URLSearchParams(fields);
 
-describe("fuzzing", () => {
+// Hundreds of requests per test: room for a CI machine that runs the browser tests beside it.
+describe("fuzzing", { timeout: 120_000 }, () => {
   it("POST /auth with any fields", async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, purchases } from "~/lib/db/schema.server";
+import { invalidatePublicPages } from "~/lib/public-page-cache.server";
 import { signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
 
@@ -88,6 +89,8 @@ describe("/products in pages of 24", () => {
   it("leaves the plan card out when the plan is archived, without changing the pages", async () => {
     const { db } = t.services.database;
     await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, "subscription"));
+    // Written straight to the database, so forget the cached pages as the admin's archive does.
+    invalidatePublicPages(t.services);
     try {
       const { html } = await page("/products");
       expect(html).not.toContain('id="plan-title"');
@@ -95,6 +98,7 @@ describe("/products in pages of 24", () => {
       expect(html).toContain("Page 1 of 3");
     } finally {
       await db.update(products).set({ archivedAt: null }).where(eq(products.id, "subscription"));
+      invalidatePublicPages(t.services);
     }
   });
 
