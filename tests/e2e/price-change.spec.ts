@@ -1,5 +1,13 @@
 import { makeDemoPdf } from "../../app/features/shop/demo-files.server";
-import { createUser, dismissCookieBanner, expect, payInDialogAndDemo, signIn, test } from "./fixtures";
+import {
+  createUser,
+  dismissCookieBanner,
+  expect,
+  payInDialogAndDemo,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 test("a customer who saw the old price is shown the new one before paying, and pays that", async ({
   page,
@@ -16,6 +24,8 @@ test("a customer who saw the old price is shown the new one before paying, and p
   await dismissCookieBanner(owner);
   await signIn(owner, admin);
   await owner.goto("/admin?form=new");
+  // Typing into the form before the page is live can land in the wrong field.
+  await waitForHydration(owner);
   const form = owner.getByRole("region", { name: "New Product" });
   await form.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await form.getByRole("textbox", { name: "Description", exact: true }).fill("Morning practice for a calm day.");
