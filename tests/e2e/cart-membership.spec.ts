@@ -49,7 +49,8 @@ test("the cart drawer shows each line's cover, linked title, type and price; toa
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Moon Ritual Journal has been added" });
   await expect(toast).toBeVisible();
   await expect(cart.getByTestId("cart-total")).toHaveText("£70.97");
-  await page.waitForTimeout(500); // the toast's move animation
+  // The toast's move animation has finished.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const toastBox = await toast.boundingBox();
   const checkoutBox = await cart.getByRole("button", { name: "Checkout" }).boundingBox();
   const totalBox = await cart.getByTestId("cart-total").boundingBox();

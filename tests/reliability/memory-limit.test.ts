@@ -62,8 +62,7 @@ describe(skipped ? `inside 512 MiB (skipped: ${skipped})` : "inside 512 MiB", ()
       expect((await first.terminate()).code).toBe(0);
 
       const second = await first.restart({ cgroupDir: group.dir });
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      const idle = residentMb(second.pid);
+      const idle = await settledResidentMb(second.pid);
       statuses.push(...(await visit(second.url)));
       expect((await second.terminate()).code).toBe(0);
 
@@ -77,3 +76,15 @@ describe(skipped ? `inside 512 MiB (skipped: ${skipped})` : "inside 512 MiB", ()
     180_000,
   );
 });
+
+/** The process's resident memory once it has stopped moving (two readings a quarter-second apart within 1 MB). */
+async function settledResidentMb(pid: number): Promise<number | null> {
+  let last = residentMb(pid);
+  for (let i = 0; i < 40; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = residentMb(pid);
+    if (last !== null && now !== null && Math.abs(now - last) < 1) return now;
+    last = now;
+  }
+  return last;
+}
