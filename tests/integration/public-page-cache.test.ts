@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminForm } from "../support/admin-requests";
 import { signedInUser } from "../support/shop-accounts";
@@ -163,5 +164,59 @@ describe("private pages", () => {
       expect(res.headers.get("cache-control"), `${path} ${cookie ? "signed in" : "visitor"}`).toBe("private, no-store");
       expect(res.headers.get("x-cache")).toBeNull();
     }
+  });
+});
+
+describe("the shared page cache over HTTP, as the server runs it", () => {
+  // A hit is answered from Node's own request, before the rest of the chain (server/app.ts): the same
+  // page, headers and rules as a hit inside the chain.
+  let server: ReturnType<typeof serve>;
+  let base = "";
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
+        base = `http://127.0.0.1:${info.port}`;
+        resolve();
+      });
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const fetchPage = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    fetch(`${base}${path}`, { method, headers: { "accept-encoding": "br", ...headers }, redirect: "manual" });
+  const perResponse = new Set(["date", "x-request-id", "x-cache", "connection", "keep-alive"]);
+  const lasting = (res: Response) =>
+    Object.fromEntries(
+      [...res.headers].filter(([name]) => !perResponse.has(name)).sort(([a], [b]) => a.localeCompare(b)),
+    );
+
+  it("answers a hit with the page and every header a render sends, a request id of its own", async () => {
+    for (const path of ["/reiki", "/product/sacred-sleep-guide", "/no-such-page-here"]) {
+      const first = await fetchPage(path);
+      const second = await fetchPage(path);
+      expect(first.headers.get("x-cache"), path).toBe("miss");
+      expect(second.headers.get("x-cache"), path).toBe("hit");
+      expect(second.status, path).toBe(first.status);
+      expect(await second.text(), path).toBe(await first.text());
+      expect(lasting(second), path).toEqual(lasting(first));
+      expect(second.headers.get("content-security-policy"), path).toMatch(/script-src 'self' 'sha256-/);
+      expect(second.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(second.headers.get("x-request-id"), path).toMatch(/^[0-9a-f-]{36}$/);
+      expect(second.headers.get("x-request-id"), path).not.toBe(first.headers.get("x-request-id"));
+    }
+  });
+
+  it("revalidates with the ETag, answers HEAD without a body, and keeps signed-in visitors out", async () => {
+    const hit = await fetchPage("/reiki");
+    const again = await fetchPage("/reiki", { "if-none-match": hit.headers.get("etag") as string });
+    expect(again.status).toBe(304);
+    const head = await fetchPage("/reiki", {}, "HEAD");
+    expect(head.headers.get("x-cache")).toBe("hit");
+    expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(head.headers.get("content-length")).toBe(hit.headers.get("content-length"));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const signedIn = await fetchPage("/reiki", { cookie: customer.cookie });
+    expect(signedIn.headers.get("x-cache")).toBeNull();
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(await signedIn.text()).toContain("cache-customer");
   });
 });
