@@ -5,7 +5,7 @@ import type { AppServices } from "~/lib/services.server";
 import { bookingMessages, EXPRESS_REQUEST_WORDING, findService, sessionShareCents } from "./booking-model";
 import { listBusy, lockDays, readAvailability, releaseExpiredHolds } from "./booking-store.server";
 import { needsExpressRequest } from "./cancellation-terms";
-import { scheduleReminder } from "./fulfil-booking.server";
+import { scheduleReminders } from "./fulfil-booking.server";
 import { isFreeSlot } from "./generate-slots";
 import { checkPackageRule, LIVE_PACKAGE_STATUSES } from "./package-rules.server";
 import { trySendBookingMail } from "./send-booking-mail.server";
@@ -69,7 +69,7 @@ export async function bookWithCredit(
       packageId: pack.id,
       amountCents: sessionShareCents(service),
     });
-    await scheduleReminder(tx, bookingId, input.startsAt);
+    await scheduleReminders(tx, { id: bookingId, startsAt: input.startsAt, place: input.place }, now);
   });
   await trySendBookingMail(services, bookingId, { kind: "confirmed", paidCents: null });
   return { bookingId };

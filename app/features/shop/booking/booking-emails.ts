@@ -1,4 +1,5 @@
 /** Every booking e-mail, in the one layout (`renderEmail`). Pure: the caller sends them. */
+import { contactFaqs } from "~/content/faqs";
 import { formatAmount } from "~/lib/format-price";
 import { renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
@@ -21,6 +22,9 @@ export type SessionFacts = {
 
 const DISTANCE_HOW =
   "Distance sessions: find a quiet, comfortable place where you will not be disturbed for the hour, lie or sit down, and rest. There is nothing to install and no call to join: the practitioner sends Reiki at the agreed time, and messages you when it is done.";
+
+/** The contact page's FAQ answers (one source): distance healing, and how to prepare. */
+const faqAnswer = (starts: string) => contactFaqs.find((faq) => faq.question.startsWith(starts))?.answer ?? "";
 
 const rows = (s: SessionFacts) => [
   { label: "Session", value: s.serviceTitle },
@@ -113,6 +117,30 @@ export function bookingReminderEmail(
         ...(session.place === "distance" ? [DISTANCE_HOW] : []),
         "Drink some water beforehand and wear something comfortable.",
       ],
+    }),
+    attachments: ics(session),
+  };
+}
+
+/** The evening before a distance session: how it works, from the contact page's FAQ. */
+export function distanceSessionEveningEmail(
+  sender: Sender,
+  to: { email: string; name: string },
+  session: SessionFacts,
+): MailMessage {
+  return {
+    ...renderEmail(sender, {
+      to: to.email,
+      subject: `Your distance session tomorrow: how it works (${formatSessionTime(session.startsAt)})`,
+      paragraphs: [
+        `Hello ${to.name},`,
+        "Your distance session is tomorrow. Here is how it works, so you can get ready this evening.",
+        faqAnswer("Does distance healing work"),
+        DISTANCE_HOW,
+      ],
+      rows: rows(session),
+      action: { label: "View your session", url: session.manageUrl },
+      after: [faqAnswer("How should I prepare").replace(/ For a ZYTO scan.*$/, "")],
     }),
     attachments: ics(session),
   };

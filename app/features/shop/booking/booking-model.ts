@@ -119,7 +119,9 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const ATTENDANCE = ["attended", "no_show"] as const;
 export type Attendance = (typeof ATTENDANCE)[number];
 export const CANCELLED_BY = ["client", "practitioner"] as const;
-export const REMINDER_KINDS = ["day_before"] as const;
+/** `day_before`: 24 hours before, every session; `distance_evening`: how a distance session works, the evening before. */
+export const REMINDER_KINDS = ["day_before", "distance_evening"] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /** The purchase line of a booking names it, so a payment always finds its booking (even via Stripe metadata). */
 export const BOOKING_LINE_PREFIX = "booking:";

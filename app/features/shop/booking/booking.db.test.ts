@@ -35,10 +35,10 @@ function freshDay(): string {
   return lastDay;
 }
 
-const request = (startsAt: Date, serviceId = "one-on-one") => ({
+const request = (startsAt: Date, serviceId = "one-on-one", place: "in_person" | "distance" = "in_person") => ({
   serviceId,
   startsAt,
-  place: "in_person" as const,
+  place,
   note: "",
   expressRequest: true,
 });
@@ -72,9 +72,14 @@ async function pay(account: { id: string }, bookingId: string, cents = 5000) {
   });
 }
 
-async function bookAndPay(startsAt: Date, serviceId = "one-on-one", cents = 5000) {
+async function bookAndPay(
+  startsAt: Date,
+  serviceId = "one-on-one",
+  cents = 5000,
+  place: "in_person" | "distance" = "in_person",
+) {
   const account = await client();
-  const { bookingId } = await startBookingCheckout(t.services, account, request(startsAt, serviceId));
+  const { bookingId } = await startBookingCheckout(t.services, account, request(startsAt, serviceId, place));
   await pay(account, bookingId, cents);
   return { account, bookingId };
 }
@@ -319,6 +324,40 @@ function daysFromToday(date: string): number {
 }
 
 describe("reminders", () => {
+  it("a distance session's evening e-mail goes once across a restart, never when cancelled, never in person", async () => {
+    const day = freshDay();
+    const distance = await bookAndPay(zonedInstant(day, "10:00"), "one-on-one", 5000, "distance");
+    const cancelled = await bookAndPay(zonedInstant(day, "12:00"), "one-on-one", 5000, "distance");
+    const inPerson = await bookAndPay(zonedInstant(day, "14:00"));
+    await cancelBooking(t.services, { bookingId: cancelled.bookingId, by: "practitioner" });
+    const evening = zonedInstant(addDays(day, -1), "18:00");
+    const howItWorks = (email: string) =>
+      readOutbox(t.dataDir).filter((m) => m.to === email && /how it works/.test(m.subject));
+
+    await sendDueReminders(t.services, new Date(evening.getTime() - MINUTE));
+    expect(howItWorks(distance.account.email)).toHaveLength(0);
+    const at = new Date(evening.getTime() + MINUTE);
+    await Promise.all([sendDueReminders(t.services, at), sendDueReminders(t.services, at)]);
+    const [mail] = howItWorks(distance.account.email);
+    expect(howItWorks(distance.account.email)).toHaveLength(1);
+    // The contact page's FAQ answer on distance healing, and the calendar file.
+    expect(mail?.text).toContain("You rest somewhere comfortable at an agreed time");
+    expect(mail?.text).toContain("filename=session.ics");
+
+    await t.stop();
+    t = await createTestServices({}, { reuse: { dataDir: t.dataDir, databaseUrl: t.databaseUrl } });
+    await sendDueReminders(t.services, new Date(evening.getTime() + 10 * MINUTE));
+    expect(howItWorks(distance.account.email)).toHaveLength(1);
+    expect(howItWorks(cancelled.account.email)).toHaveLength(0);
+    expect(howItWorks(inPerson.account.email)).toHaveLength(0);
+    // The in-person session has its 24-hour reminder only.
+    const kinds = await t.services.database.db
+      .select({ kind: bookingReminders.kind })
+      .from(bookingReminders)
+      .where(eq(bookingReminders.bookingId, inPerson.bookingId));
+    expect(kinds.map((k) => k.kind)).toEqual(["day_before"]);
+  });
+
   it("are sent once across a restart, and never for a cancelled session", async () => {
     const day = freshDay();
     const kept = await bookAndPay(zonedInstant(day, "10:00"));

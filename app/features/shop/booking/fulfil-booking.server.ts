@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import type { Transaction } from "~/lib/db/client.server";
 import { bookingPackages, bookingReminders, bookings, type Purchase, purchases, refunds } from "~/lib/db/schema.server";
 import type { PaidCheckout } from "../payment-provider.server";
-import { bookingIdOfLine, findService } from "./booking-model";
+import { bookingIdOfLine, findService, type Place } from "./booking-model";
 import { listBusy, lockDays, readAvailability } from "./booking-store.server";
 import { isClear } from "./generate-slots";
+import { reminderSchedule } from "./reminder-schedule";
 import { addDays, zonedDate, zonedInstant } from "./zoned-time";
 
 export type BookingFulfilment = {
@@ -22,7 +23,7 @@ export function bookingOfCheckout(checkout: { productIds: string[] }): string | 
 /**
  * Where a payment becomes a booked session (called by `fulfilCheckout` inside its transaction). The
  * day's lock is taken, then the slot is checked again: if nobody else holds or has it, the session
- * is confirmed (even when its 15-minute hold ran out while the payment was on its way), its reminder
+ * is confirmed (even when its 15-minute hold ran out while the payment was on its way), its reminders
  * scheduled and, for a package, the package's credits opened. If the slot went to someone else,
  * the booking is refused and the payment refunded in full (with the apology e-mail, after commit).
  */
@@ -76,7 +77,7 @@ export async function fulfilBooking(
       .update(bookings)
       .set({ status: "confirmed", holdExpiresAt: null, purchaseId })
       .where(eq(bookings.id, booking.id));
-    await scheduleReminder(tx, booking.id, booking.startsAt);
+    await scheduleReminders(tx, booking, now);
     if (service && service.sessions > 1) {
       const expiresAt = new Date(booking.startsAt.getTime() + (service.windowDays ?? 31) * 86_400_000);
       await tx
@@ -120,11 +121,28 @@ export async function fulfilBooking(
   return { purchaseId, bookingId: booking.id, outcome, refundIds };
 }
 
-/** The reminder the day before (24 hours ahead), kept in the database so none is lost or sent twice. */
-export async function scheduleReminder(tx: Transaction, bookingId: string, startsAt: Date): Promise<void> {
-  const dueAt = new Date(startsAt.getTime() - 24 * 3_600_000);
+/**
+ * The session's reminders (`reminderSchedule`), kept in the database so none is lost or sent twice.
+ * Called again on a reschedule: each reminder is due anew (and unsent), and one the new time no
+ * longer has is removed.
+ */
+export async function scheduleReminders(
+  tx: Transaction,
+  session: { id: string; startsAt: Date; place: Place },
+  now = new Date(),
+): Promise<void> {
+  const schedule = reminderSchedule(session, now);
+  for (const { kind, dueAt } of schedule) {
+    await tx
+      .insert(bookingReminders)
+      .values({ bookingId: session.id, kind, dueAt })
+      .onConflictDoUpdate({
+        target: [bookingReminders.bookingId, bookingReminders.kind],
+        set: { dueAt, sentAt: null },
+      });
+  }
+  const kept = schedule.map((reminder) => reminder.kind);
   await tx
-    .insert(bookingReminders)
-    .values({ bookingId, kind: "day_before", dueAt })
-    .onConflictDoUpdate({ target: [bookingReminders.bookingId, bookingReminders.kind], set: { dueAt, sentAt: null } });
+    .delete(bookingReminders)
+    .where(and(eq(bookingReminders.bookingId, session.id), notInArray(bookingReminders.kind, kept)));
 }

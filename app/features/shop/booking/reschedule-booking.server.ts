@@ -5,7 +5,7 @@ import type { AppServices } from "~/lib/services.server";
 import { bookingMessages, findService } from "./booking-model";
 import { listBusy, lockDays, readAvailability, releaseExpiredHolds } from "./booking-store.server";
 import { canReschedule } from "./cancellation-terms";
-import { scheduleReminder } from "./fulfil-booking.server";
+import { scheduleReminders } from "./fulfil-booking.server";
 import { isFreeSlot } from "./generate-slots";
 import { checkPackageRule } from "./package-rules.server";
 import { trySendBookingMail } from "./send-booking-mail.server";
@@ -52,7 +52,7 @@ export async function rescheduleBooking(
         sequence: booking.sequence + 1,
       })
       .where(eq(bookings.id, booking.id));
-    await scheduleReminder(tx, booking.id, input.startsAt);
+    await scheduleReminders(tx, { id: booking.id, startsAt: input.startsAt, place: booking.place }, now);
     return true;
   });
   if (moved) await trySendBookingMail(services, input.bookingId, { kind: "rescheduled" });

@@ -8,6 +8,7 @@ import {
   bookingConfirmationEmail,
   bookingReminderEmail,
   bookingRescheduledEmail,
+  distanceSessionEveningEmail,
   practitionerBookingEmail,
   type SessionFacts,
   slotTakenEmail,
@@ -68,6 +69,7 @@ type BookingMail =
   | { kind: "confirmed"; paidCents: number | null }
   | { kind: "rescheduled" }
   | { kind: "reminder" }
+  | { kind: "distance_evening" }
   | { kind: "cancelled"; refundCents: number; percent: number; by: "client" | "practitioner" }
   | { kind: "slot_taken"; refundCents: number };
 
@@ -100,6 +102,9 @@ export async function sendBookingMail(services: AppServices, bookingId: string, 
       break;
     case "reminder":
       messages.push(bookingReminderEmail(sender, client, facts));
+      break;
+    case "distance_evening":
+      messages.push(distanceSessionEveningEmail(sender, client, facts));
       break;
     case "cancelled":
       messages.push(

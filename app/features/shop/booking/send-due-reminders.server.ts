@@ -35,12 +35,15 @@ export async function sendDueReminders(services: AppServices, now = new Date()):
     if (!claimed) continue;
     // Checked again after the claim: a cancellation in between means no reminder.
     const [booking] = await db
-      .select({ status: bookings.status })
+      .select({ status: bookings.status, place: bookings.place })
       .from(bookings)
       .where(eq(bookings.id, reminder.bookingId));
     if (booking?.status !== "confirmed") continue;
+    if (reminder.kind === "distance_evening" && booking.place !== "distance") continue;
     try {
-      await sendBookingMail(services, reminder.bookingId, { kind: "reminder" });
+      await sendBookingMail(services, reminder.bookingId, {
+        kind: reminder.kind === "distance_evening" ? "distance_evening" : "reminder",
+      });
       sent++;
     } catch (error) {
       await db.update(bookingReminders).set({ sentAt: null }).where(key);
