@@ -42,6 +42,9 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
   const refunded = new Set<string>();
   /** Refunds made, in order: which payment, how much (null: all of it). */
   const refundsMade: { paymentIntent: string; amount: number | null; idempotencyKey: string | undefined }[] = [];
+  /** Stripe's idempotency: the answer to each refund request by its key, and the keys sent again. */
+  const refundAnswers = new Map<string, Json>();
+  const refundReplays: string[] = [];
   /** While true, every API call fails as if Stripe were unreachable (a 500, which the SDK retries). */
   let unreachable = false;
   const requests: { method: string; path: string; body: Json }[] = [];
@@ -153,6 +156,15 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
       });
     }
     if (req.method === "POST" && path === "/v1/refunds") {
+      // As Stripe does: a request repeated with the same Idempotency-Key gets the first answer again
+      // and refunds nothing more.
+      const header = req.headers["idempotency-key"];
+      const key = Array.isArray(header) ? header[0] : header;
+      const replay = key ? refundAnswers.get(key) : undefined;
+      if (replay) {
+        refundReplays.push(key as string);
+        return send(200, replay);
+      }
       const intent = body.payment_intent as string | undefined;
       const paid = [...sessions.values()].some((s) => s.payment_intent === intent);
       if (!intent || !paid) {
@@ -172,9 +184,10 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
       }
       // A partial refund leaves the rest of the payment refundable.
       if (amount === null) refunded.add(intent);
-      const key = req.headers["idempotency-key"];
-      refundsMade.push({ paymentIntent: intent, amount, idempotencyKey: Array.isArray(key) ? key[0] : key });
-      return send(200, { id: id("re"), object: "refund", payment_intent: intent, amount, status: "succeeded" });
+      refundsMade.push({ paymentIntent: intent, amount, idempotencyKey: key });
+      const answer = { id: id("re"), object: "refund", payment_intent: intent, amount, status: "succeeded" };
+      if (key) refundAnswers.set(key, answer);
+      return send(200, answer);
     }
     if (req.method === "GET" && path === "/v1/events") {
       return send(200, { object: "list", data: [...events].reverse(), has_more: false, url: "/v1/events" });
@@ -199,6 +212,7 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
     requests,
     sessions,
     refundsMade,
+    refundReplays,
     /** Makes every API call fail (or work again), as an outage would. */
     setUnreachable(value: boolean) {
       unreachable = value;
