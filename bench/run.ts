@@ -10,6 +10,9 @@
  *   --small          only the small-server part (spikes, sign-in burst, 512 MiB run, idle memory), to
  *                    bench/RESULTS-small.md
  *   --memory-seconds=N  length of the mixed traffic inside 512 MiB (default 600; 60 with --quick)
+ *   --booking        only the booking part (the booking page and the slot query, empty diary vs 1,000
+ *                    bookings), to bench/RESULTS-booking.md
+ *   --port=N         the booking part's server on this port (a fixed range on a shared machine)
  *
  * Runs on Node 24's type stripping (only erasable syntax, sibling imports with .ts).
  */
@@ -22,6 +25,7 @@ import type { BenchResults } from "./bench-results.ts";
 import { createSignedInUser } from "./create-signed-in-user.ts";
 import { describeMachine, measureCpuBusy } from "./describe-machine.ts";
 import { evaluateTargets } from "./evaluate-targets.ts";
+import { measureBooking, renderBooking } from "./measure-booking.ts";
 import { measureGrowth } from "./measure-growth.ts";
 import { measurePages } from "./measure-pages.ts";
 import { measureSoak } from "./measure-soak.ts";
@@ -42,6 +46,9 @@ const soakSeconds = soakArg ? Number(soakArg.split("=")[1]) : quick ? 0 : 600;
 const small = argv.includes("--small");
 const memoryArg = argv.find((a) => a.startsWith("--memory-seconds="));
 const memorySeconds = memoryArg ? Number(memoryArg.split("=")[1]) : quick ? 60 : 600;
+const booking = argv.includes("--booking");
+const portArg = argv.find((a) => a.startsWith("--port="));
+const bookingPort = portArg ? Number(portArg.split("=")[1]) : undefined;
 
 const plan = quick
   ? { lighthouseRuns: 1, pageWarmup: 10, loadSeconds: 2, loadWarmup: 1, latencyRequests: 20, latencyWarmup: 10 }
@@ -113,6 +120,47 @@ async function main() {
   const build = prepareBuild(repo, workDir, committed);
   const { appDir } = build;
   log(`built ${build.source} (${build.commit.slice(0, 10)}) in ${build.buildSeconds.toFixed(1)} s`);
+
+  // --- Booking (issue 16): the booking page and the slot query, empty diary vs 1,000 bookings.
+  if (!small) {
+    load.section("booking");
+    log("booking: empty diary vs 1,000 bookings");
+    const bookingResults = await measureBooking({
+      appDir,
+      workDir,
+      requests: plan.latencyRequests,
+      warmup: plan.latencyWarmup,
+      port: bookingPort,
+      log,
+    });
+    const bookingLoad = booking ? load.finish().filter((s) => s.name === "booking") : [];
+    const bookingFile = quick
+      ? path.join(outDir, "RESULTS-booking.quick.md")
+      : path.join(repo, "bench", "RESULTS-booking.md");
+    writeFileSync(
+      bookingFile,
+      renderBooking(bookingResults, {
+        command,
+        date: new Date().toISOString(),
+        commit: build.commit,
+        load: `CPU ${cpuBusyPercentBefore} % busy before the run (3 s); load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(
+            ", ",
+          )} at its end${bookingLoad.map((s) => `; other processes used ${s.otherCpuPercent} % of all cores during it (the benchmark and its server ${s.benchCpuPercent} %)`).join("")}`,
+      }),
+    );
+    writeFileSync(
+      quick ? path.join(outDir, "results-booking.quick.json") : path.join(repo, "bench", "results-booking.json"),
+      `${JSON.stringify(bookingResults, null, 2)}\n`,
+    );
+    for (const c of bookingResults.checks.filter((c) => c.pass === false)) {
+      log(`  FAIL ${c.section}, ${c.figure}: ${c.value} (target ${c.target})`);
+    }
+    log(`wrote ${path.relative(repo, bookingFile)}`);
+    if (booking) return;
+  }
 
   // --- The small server (issue 12): spikes, a burst of sign-ins, 512 MiB, idle memory.
   load.section("small server");

@@ -25,6 +25,8 @@ export type StartServerOptions = {
   env?: Record<string, string>;
   /** A memory cgroup folder (scripts/memory-cgroup.ts) the server joins before Node starts. */
   cgroupDir?: string;
+  /** A fixed port (a helper's own range on a shared machine); a free one when absent. */
+  port?: number | undefined;
 };
 
 /**
@@ -37,8 +39,9 @@ export async function startServer({
   logFile,
   env = {},
   cgroupDir,
+  port: fixedPort,
 }: StartServerOptions): Promise<RunningServer> {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   mkdirSync(dataDir, { recursive: true });
   mkdirSync(path.dirname(logFile), { recursive: true });
