@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/lib/app-error";
 import { bookingPackages, bookingReminders, bookings, purchases, refunds, user } from "~/lib/db/schema.server";
 import { readOutbox } from "../../../../tests/support/outbox";
+import { onPostgres } from "../../../../tests/support/test-database";
 import { createTestServices } from "../../../../tests/support/test-services";
 import { applyPaymentEvent } from "../apply-payment-event.server";
 import { bookWithCredit } from "./book-with-credit.server";
-import { bookingLineId } from "./booking-model";
+import { bookingLineId, bookingMessages } from "./booking-model";
 import { cancelBooking } from "./cancel-booking.server";
 import { getMySession, listMySessions } from "./list-sessions.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
@@ -318,6 +319,65 @@ describe("packages", () => {
     expect(pack?.sessions).toBe(2);
   });
 });
+
+describe("the Transformation Journey's rules", () => {
+  it("keeps its sessions a week apart and within six weeks, and shows its credits expired after", async () => {
+    const day = freshDay();
+    const { account } = await bookAndPay(zonedInstant(day, "16:30"), "transformation-journey", 14000);
+    const [pack] = (await listMySessions(t.services, account.id)).packages;
+    expect(pack).toMatchObject({ sessions: 4, remaining: 3, expired: false });
+    const packageId = pack?.id ?? "";
+    const firstOpen = (from: string) => openDay(daysFromToday(from));
+    const credit = (date: string, now?: Date) =>
+      bookWithCredit(
+        t.services,
+        account,
+        { packageId, startsAt: zonedInstant(date, "16:30"), place: "distance", note: "", expressRequest: true },
+        now,
+      );
+    // An open day less than a week after the first session: refused by the package's rule.
+    let nearDay = addDays(day, 1);
+    while (![2, 3, 4, 5, 6].includes(weekdayOf(nearDay))) nearDay = addDays(nearDay, 1);
+    await expect(credit(nearDay)).rejects.toMatchObject({ message: bookingMessages.packageRule });
+    // A week later (the same weekday): booked.
+    await expect(credit(addDays(day, 7))).resolves.toMatchObject({ bookingId: expect.any(String) });
+    // Past the six weeks, even when the diary is open that far (seen from three weeks on): refused.
+    const later = new Date(zonedInstant(day, "12:00").getTime() + 21 * 86_400_000);
+    await expect(credit(firstOpen(addDays(day, 43)), later)).rejects.toMatchObject({
+      message: bookingMessages.packageRule,
+    });
+    const expiresAt = (
+      await t.services.database.db.select().from(bookingPackages).where(eq(bookingPackages.id, packageId))
+    )[0]?.expiresAt as Date;
+    expect(daysBetweenDates(day, zonedDate(expiresAt))).toBe(43);
+    const afterwards = await listMySessions(t.services, account.id, new Date(expiresAt.getTime() + MINUTE));
+    expect(afterwards.packages[0]).toMatchObject({ remaining: 2, expired: true });
+    lastDay = addDays(day, 7);
+  });
+});
+
+describe("two server instances on one PostgreSQL", () => {
+  it.skipIf(!onPostgres())("give one slot to exactly one of the clients racing on both", async () => {
+    const second = await createTestServices({}, { reuse: { dataDir: t.dataDir, databaseUrl: t.databaseUrl } });
+    try {
+      const startsAt = zonedInstant(freshDay(), "11:00");
+      const accounts = await Promise.all(Array.from({ length: 10 }, () => client("instance")));
+      const results = await Promise.allSettled(
+        accounts.map((account, i) =>
+          startBookingCheckout(i % 2 ? second.services : t.services, account, request(startsAt)),
+        ),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const live = await t.services.database.db.select().from(bookings).where(eq(bookings.startsAt, startsAt));
+      expect(live.filter((b) => b.status === "held")).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+const daysBetweenDates = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 function daysFromToday(date: string): number {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${zonedDate(new Date())}T00:00:00Z`)) / 86_400_000);
