@@ -11,6 +11,7 @@ import { bookWithCredit } from "./book-with-credit.server";
 import { bookingLineId, bookingMessages } from "./booking-model";
 import { cancelBooking } from "./cancel-booking.server";
 import { getMySession, listMySessions } from "./list-sessions.server";
+import { blockTime, markAttendance, renderDiaryFeed, rotateFeedToken } from "./manage-diary.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
 import { sendDueReminders } from "./send-due-reminders.server";
 import { startBookingCheckout } from "./start-booking-checkout.server";
@@ -373,6 +374,53 @@ describe("two server instances on one PostgreSQL", () => {
     } finally {
       await second.stop();
     }
+  });
+});
+
+describe("the practitioner's diary", () => {
+  it("a time blocked by hand cannot be booked; the buffer applies around it", async () => {
+    const day = freshDay();
+    await blockTime(t.services, {
+      startsAt: zonedInstant(day, "10:00"),
+      endsAt: zonedInstant(day, "12:00"),
+      note: "Dentist",
+    });
+    const someone = await client();
+    for (const time of ["09:00", "10:30", "11:30"]) {
+      await expect(startBookingCheckout(t.services, someone, request(zonedInstant(day, time)))).rejects.toMatchObject({
+        code: "conflict",
+      });
+    }
+    await expect(startBookingCheckout(t.services, someone, request(zonedInstant(day, "12:30")))).resolves.toBeTruthy();
+  });
+
+  it("marks a confirmed session attended or a no-show, and nothing else", async () => {
+    const day = freshDay();
+    const kept = await bookAndPay(zonedInstant(day, "10:00"));
+    const cancelled = await bookAndPay(zonedInstant(day, "13:00"));
+    await cancelBooking(t.services, { bookingId: cancelled.bookingId, by: "practitioner" });
+    await markAttendance(t.services, kept.bookingId, "no_show");
+    const [row] = await t.services.database.db.select().from(bookings).where(eq(bookings.id, kept.bookingId));
+    expect(row?.attendance).toBe("no_show");
+    await expect(markAttendance(t.services, cancelled.bookingId, "attended")).rejects.toMatchObject({
+      code: "not_found",
+    });
+  });
+
+  it("the calendar feed opens only with its current secret: replaced, the old one stops; revoked, none works", async () => {
+    const day = freshDay();
+    await bookAndPay(zonedInstant(day, "15:00"));
+    const first = (await rotateFeedToken(t.services)) as string;
+    const feed = await renderDiaryFeed(t.services, first);
+    expect(feed).toContain("BEGIN:VCALENDAR");
+    expect(feed).toContain("Test Client");
+    expect(await renderDiaryFeed(t.services, `${first.slice(0, -1)}x`)).toBeNull();
+    const second = (await rotateFeedToken(t.services)) as string;
+    expect(second).not.toBe(first);
+    expect(await renderDiaryFeed(t.services, first)).toBeNull();
+    expect(await renderDiaryFeed(t.services, second)).toContain("BEGIN:VCALENDAR");
+    expect(await rotateFeedToken(t.services, true)).toBeNull();
+    expect(await renderDiaryFeed(t.services, second)).toBeNull();
   });
 });
 
