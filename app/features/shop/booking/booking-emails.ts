@@ -131,7 +131,7 @@ export function distanceSessionEveningEmail(
   return {
     ...renderEmail(sender, {
       to: to.email,
-      subject: `Your distance session tomorrow: how it works (${formatSessionTime(session.startsAt)})`,
+      subject: `How your distance session works: ${formatSessionTime(session.startsAt)}`,
       paragraphs: [
         `Hello ${to.name},`,
         "Your distance session is tomorrow. Here is how it works, so you can get ready this evening.",

@@ -440,7 +440,7 @@ describe("reminders", () => {
     await cancelBooking(t.services, { bookingId: cancelled.bookingId, by: "practitioner" });
     const evening = zonedInstant(addDays(day, -1), "18:00");
     const howItWorks = (email: string) =>
-      readOutbox(t.dataDir).filter((m) => m.to === email && /how it works/.test(m.subject));
+      readOutbox(t.dataDir).filter((m) => m.to === email && /How your distance session works/.test(m.subject));
 
     await sendDueReminders(t.services, new Date(evening.getTime() - MINUTE));
     expect(howItWorks(distance.account.email)).toHaveLength(0);
