@@ -466,6 +466,27 @@ describe("reminders", () => {
     expect(kinds.map((k) => k.kind)).toEqual(["day_before"]);
   });
 
+  it("a distance session's evening e-mail moves with a reschedule, and is dropped where it would crowd the 24-hour one", async () => {
+    const day = freshDay();
+    const { account, bookingId } = await bookAndPay(zonedInstant(day, "10:00"), "one-on-one", 5000, "distance");
+    const schedule = async () =>
+      Object.fromEntries(
+        (
+          await t.services.database.db.select().from(bookingReminders).where(eq(bookingReminders.bookingId, bookingId))
+        ).map((r) => [r.kind, r.dueAt.toISOString()]),
+      );
+    const evening = zonedInstant(addDays(day, -1), "18:00").toISOString();
+    expect(await schedule()).toEqual({
+      day_before: new Date(zonedInstant(day, "10:00").getTime() - 24 * 60 * MINUTE).toISOString(),
+      distance_evening: evening,
+    });
+    // To 17:00: the 24-hour reminder comes at 17:00 the day before, an hour from 18:00: one e-mail only.
+    await rescheduleBooking(t.services, { bookingId, userId: account.id, startsAt: zonedInstant(day, "17:00") });
+    expect(Object.keys(await schedule())).toEqual(["day_before"]);
+    await rescheduleBooking(t.services, { bookingId, userId: account.id, startsAt: zonedInstant(day, "11:00") });
+    expect((await schedule()).distance_evening).toBe(evening);
+  });
+
   it("are sent once across a restart, and never for a cancelled session", async () => {
     const day = freshDay();
     const kept = await bookAndPay(zonedInstant(day, "10:00"));
