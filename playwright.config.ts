@@ -26,7 +26,9 @@ const ownerTests = /owner-content\.spec\.ts/;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // Three browsers on two cores: the tests spend much of their time waiting (on pages, on a throttled
+  // CPU, on the server), and the machine was about half idle with two (decision 026).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],

@@ -15,7 +15,7 @@
  * Runs on Node 24's type stripping, so it imports only Node built-ins and sibling files with .ts.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { findPostgresBin, startTemporaryPostgres } from "./temporary-postgres.ts";
 
 type Stage = {
@@ -53,16 +53,18 @@ const stages: Stage[] = [
   // Unit tests, and every database test on PGlite against the source (process.test.ts and the
   // static-asset checks also use the build). After the type check: the app's Vite plugin, which
   // these load, rewrites .react-router/types while it runs, and tsc must not read them half-written.
+  // Two files at a time: Vitest's default (cores − 1) runs one at a time on two cores, and much of a
+  // database test's time is spent waiting, not computing.
   {
     id: "unit",
     title: "Unit and integration tests (PGlite)",
-    commands: [["vitest", "run"]],
+    commands: [["vitest", "run", "--maxWorkers=2"]],
     needs: ["build", "static"],
   },
   {
     id: "database-postgres",
     title: "Integration tests (PostgreSQL)",
-    commands: [["vitest", "run", "--project", "database"]],
+    commands: [["vitest", "run", "--project", "database", "--maxWorkers=2"]],
     needs: ["build", "static"],
     postgres: true,
   },
@@ -250,10 +252,28 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 const started = Date.now();
+const cpuBefore = cpuTimes();
 const failed = await runStages(wanted.length > 0 ? stages.filter((s) => wanted.includes(s.id)) : stages);
 if (failed) {
   console.error(`\n✗ npm test failed: stage "${failed}" (see its output above), after ${seconds(started)}.`);
   process.exit(1);
 }
 if (process.exitCode) process.exit(process.exitCode);
-console.log(`\nAll checks passed in ${seconds(started)}.`);
+console.log(`\nAll checks passed in ${seconds(started)}${cpuBusy(cpuBefore, cpuTimes())}.`);
+
+/** The whole machine's CPU time so far, busy and total (Linux's /proc/stat), to tell a saturated run apart. */
+function cpuTimes(): { busy: number; total: number } | undefined {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    const total = fields.reduce((sum, n) => sum + n, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+function cpuBusy(before: ReturnType<typeof cpuTimes>, after: ReturnType<typeof cpuTimes>): string {
+  if (!before || !after || after.total === before.total) return "";
+  return ` (the machine's CPU was ${Math.round((100 * (after.busy - before.busy)) / (after.total - before.total))} % busy)`;
+}
