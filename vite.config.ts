@@ -36,6 +36,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // build; the CLI (admin, backup, reconcile) is bundled beside it so it shares the same code.
         rolldownOptions: {
           input: { index: "server/main.ts", cli: "server/cli.ts" },
+          // V8 keeps a module's source text in memory, one byte per character when it is all Latin-1 and
+          // two bytes otherwise: non-ASCII characters escaped, and JSDoc comments (ours have arrows and
+          // quotes) left out, halve the 9 MB the two large chunks took (decision 037).
+          output: { charset: "ascii", comments: { legal: true, annotation: true, jsdoc: false } },
         },
       },
     },

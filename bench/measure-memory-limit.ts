@@ -37,8 +37,13 @@ export async function measureMemoryLimit(options: {
   workDir: string;
   seconds: number;
   log: (line: string) => void;
+  /** The group's limit; 512 MiB unless told (bench/memory-limited-run.ts tries others). */
+  limitMb?: number;
+  /** Extra settings for the server (DATABASE_URL and AUTH_SECRET for a run on PostgreSQL). */
+  env?: Record<string, string>;
 }): Promise<MemoryLimitResult> {
-  const limitBytes = 512 * 1024 * 1024;
+  const limitMb = options.limitMb ?? 512;
+  const limitBytes = limitMb * 1024 * 1024;
   const group = createMemoryCgroup(`sacred-bench-${process.pid}`, limitBytes);
   if (typeof group === "string") {
     options.log(`  memory-limited run skipped: ${group}`);
@@ -50,6 +55,7 @@ export async function measureMemoryLimit(options: {
     AUTH_SIGNIN_MAX_PER_IP: "1000000",
     AUTH_SIGNIN_MAX_PER_ACCOUNT: "1000000",
     AUTH_SIGNIN_MAX_PER_ACCOUNT_ALL_CLIENTS: "1000000",
+    ...options.env,
   };
   const requests: Record<string, number> = {};
   const errorSamples: string[] = [];
@@ -153,7 +159,7 @@ export async function measureMemoryLimit(options: {
     await server.stop();
     const usage = group.usage();
     const result = {
-      limitMb: 512,
+      limitMb,
       cgroupVersion: group.version,
       seconds: options.seconds,
       firstStartMs,
@@ -168,7 +174,7 @@ export async function measureMemoryLimit(options: {
       errorSamples,
     };
     options.log(
-      `  512 MiB: peak ${result.peakMb} MB, limit reached ${result.limitHits}×, OOM kills ${result.oomKills}, errors ${errors}; RSS idle ${idleAfterFirstStartMb} MB after the first start, ${rssAfterLoadMb} MB after the load, ${idleAfterRestartMb} MB after a restart`,
+      `  ${limitMb} MiB: peak ${result.peakMb} MB, limit reached ${result.limitHits}×, OOM kills ${result.oomKills}, errors ${errors}; RSS idle ${idleAfterFirstStartMb} MB after the first start, ${rssAfterLoadMb} MB after the load, ${idleAfterRestartMb} MB after a restart`,
     );
     return result;
   } finally {

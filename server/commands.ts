@@ -26,7 +26,8 @@ export const commands: Record<string, Command> = {
   seed: {
     usage: "seed                        add the demo catalogue when the catalogue is empty",
     async run(services) {
-      const added = await seedCatalogue(services);
+      // Run from the project folder (as the migrations folder is found): the covers of the last build.
+      const added = await seedCatalogue(services, { coversDir: path.resolve("build", "server", "seed-covers") });
       return added ? `seeded ${added} products` : "catalogue not empty: nothing seeded";
     },
   },

@@ -24,6 +24,8 @@ export { build };
 
 /** Made by scripts/make-database-template.ts beside this bundle (build/server/). */
 const PGLITE_TEMPLATE = path.resolve(import.meta.dirname, "pglite-template.tar.gz");
+/** Made by scripts/make-seed-covers.ts beside this bundle: the seed then never loads sharp (decision 037). */
+const SEED_COVERS = path.resolve(import.meta.dirname, "seed-covers");
 
 /** The production server: `node build/server/index.js`. */
 async function start() {
@@ -32,7 +34,7 @@ async function start() {
   const env = getEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const services = await createServices(env, logger, { pgliteTemplate: PGLITE_TEMPLATE });
-  await seedCatalogue(services);
+  await seedCatalogue(services, { coversDir: SEED_COVERS });
   await checkPaymentConfig(services);
   // Uploads abandoned while the server was down (or cut off by a crash) are cleared once at start.
   sweepUploads(services).catch((error: unknown) => logger.error({ err: error }, "upload sweep failed"));

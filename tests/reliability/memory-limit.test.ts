@@ -8,14 +8,24 @@ import { browserFor, signUp, uniqueEmail } from "../support/site-client";
 import { createTestDatabase, onPostgres } from "../support/test-database";
 
 /**
- * The small server (issue 12, decision 027): the production build starts on an empty data folder, serves,
- * and starts again, all inside a 512 MiB memory cgroup, with no OOM kill; idle memory after a restart
- * stays near the 200 MB target (PGlite) or 150 MB (PostgreSQL). Linux as root only: elsewhere the test
- * says why it was skipped.
+ * The small server (issue 12, decisions 027 and 037): the production build starts on an empty data folder,
+ * serves, and starts again, all inside a 512 MiB memory cgroup, with no OOM kill; idle memory after a
+ * restart stays near the 200 MB target (PGlite), and on PostgreSQL both after the first start on an empty
+ * database (as `npm run bench -- --small` measures it) and after a restart it stays within 150 MB. Linux as
+ * root only: elsewhere the test says why it was skipped.
  */
 const LIMIT = 512 * 1024 * 1024;
-/** The targets, with 10 % for a busy CI machine: a regression of the causes fixed is far bigger. */
-const IDLE_RSS_MB = onPostgres() ? 165 : 220;
+/** PGlite: the 200 MB target with 10 % for a busy CI machine; a regression of the causes fixed is far bigger. */
+const PGLITE_IDLE_RSS_MB = 220;
+/**
+ * PostgreSQL: the target itself, with no margin added. Measured here at 105-108 MB, and at 113-116 MB as
+ * the bench reads it, 2 s after the answer, often before V8's memory reducer has run (decision 037);
+ * repeated starts agree within 3 MB. The 35-45 MB left below the target is the margin for noise. The causes fixed
+ * cost more than that (sharp loaded by the seed: about 50 MB); a smaller regression passes until it breaks
+ * the target.
+ */
+const POSTGRES_IDLE_RSS_MB = 150;
+const IDLE_RSS_MB = onPostgres() ? POSTGRES_IDLE_RSS_MB : PGLITE_IDLE_RSS_MB;
 
 const cgroup: MemoryCgroup | string = createMemoryCgroup(`sacred-reliability-${process.pid}`, LIMIT);
 const skipped = typeof cgroup === "string" ? cgroup : null;
@@ -55,6 +65,8 @@ describe(skipped ? `inside 512 MiB (skipped: ${skipped})` : "inside 512 MiB", ()
       dropDatabase = database?.drop;
       const site = { dataDir, databaseUrl: database?.url };
       const first = await ServerProcess.start(site, { cgroupDir: group.dir });
+      // Idle after the first start: migrations and the seed have run, nothing has been asked yet.
+      const idleAfterFirstStart = await settledResidentMb(first.pid);
       const statuses = await visit(first.url);
       const browser = browserFor(first.url);
       // Sign-ups hash passwords (32 MB each while they run) and write to the database.
@@ -67,18 +79,29 @@ describe(skipped ? `inside 512 MiB (skipped: ${skipped})` : "inside 512 MiB", ()
       expect((await second.terminate()).code).toBe(0);
 
       const usage = group.usage();
+      console.info(
+        `idle RSS (${onPostgres() ? "PostgreSQL" : "PGlite"}): ${idleAfterFirstStart} MB after the first start, ${idle} MB after a restart`,
+      );
       expect(usage.oomKills).toBe(0);
       expect(statuses.filter((s) => s >= 500)).toEqual([]);
       expect(usage.peakBytes ?? 0).toBeLessThanOrEqual(LIMIT);
       expect(idle).not.toBeNull();
       expect(idle as number).toBeLessThanOrEqual(IDLE_RSS_MB);
+      if (onPostgres()) {
+        expect(idleAfterFirstStart).not.toBeNull();
+        expect(idleAfterFirstStart as number).toBeLessThanOrEqual(POSTGRES_IDLE_RSS_MB);
+      }
     },
     180_000,
   );
 });
 
-/** The process's resident memory once it has stopped moving (two readings a quarter-second apart within 1 MB). */
+/**
+ * The process's resident memory once it has stopped moving: from 2 s after it answers (as the bench reads
+ * it: the upkeep started at start has run), two readings a quarter-second apart within 1 MB.
+ */
 async function settledResidentMb(pid: number): Promise<number | null> {
+  await new Promise((resolve) => setTimeout(resolve, 2000));
   let last = residentMb(pid);
   for (let i = 0; i < 40; i++) {
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -14,7 +14,7 @@ export type ResetPasswordResult =
 export async function resetPassword(services: AppServices, input: unknown): Promise<ResetPasswordResult> {
   const parsed = resetPasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "validation", fieldErrors: fieldErrors(parsed.error) };
-  if (isCommonPassword(parsed.data.password)) {
+  if (await isCommonPassword(parsed.data.password)) {
     return { ok: false, reason: "validation", fieldErrors: { password: COMMON_PASSWORD_MESSAGE } };
   }
   try {

@@ -24,7 +24,7 @@ export async function signUp(
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "validation", fieldErrors: fieldErrors(parsed.error) };
   const { email, password, fullName } = parsed.data;
-  if (isCommonPassword(password)) {
+  if (await isCommonPassword(password)) {
     return { ok: false, reason: "validation", fieldErrors: { password: COMMON_PASSWORD_MESSAGE } };
   }
   const { db } = services.database;

@@ -1,6 +1,8 @@
 /**
  * Small real files for the demo catalogue, made on the spot so the repository carries no binaries.
+ * No imports but types: scripts/make-seed-covers.ts runs this file with Node's type stripping.
  */
+import type { Sharp } from "sharp";
 
 /** A one-page PDF with a title and a few lines of text (Helvetica, A4). */
 export function makeDemoPdf(title: string, lines: string[]): Buffer {
@@ -58,7 +60,19 @@ export function makeDemoTone(seconds: number, frequency: number, sampleRate = 80
   return buffer;
 }
 
-/** A soft two-colour cover as SVG, turned into WebP by the caller. */
+/** The file name of a product's cover made at build time, in build/server/seed-covers/. */
+export function seedCoverFileName(id: string): string {
+  return `${id}.webp`;
+}
+
+/** A product's cover as the seed stores it: its SVG drawn as WebP by sharp. */
+export async function makeCoverWebp(sharp: (input: Buffer) => Sharp, title: string, hue: number): Promise<Buffer> {
+  return sharp(Buffer.from(makeCoverSvg(title, hue)))
+    .webp({ quality: 70 })
+    .toBuffer();
+}
+
+/** A soft two-colour cover as SVG, turned into WebP by `makeCoverWebp`. */
 export function makeCoverSvg(title: string, hue: number, width = 1200, height = 630): string {
   const safe = title.replace(/[<>&"]/g, "");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
