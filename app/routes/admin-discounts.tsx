@@ -85,10 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await createDiscountCode(services, parsed.value);
   } catch (error) {
     if (error instanceof AppError && error.code === "conflict") {
-      return data<ActionData>(
-        { errors: { code: error.message }, submitted, message: error.message },
-        { status: 409 },
-      );
+      return data<ActionData>({ errors: { code: error.message }, submitted, message: error.message }, { status: 409 });
     }
     throw error;
   }

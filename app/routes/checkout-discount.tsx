@@ -1,7 +1,7 @@
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { parseDiscountCode } from "~/features/shop/checkout-schemas";
-import { discountMessages } from "~/features/shop/discount/price-discount";
 import { previewDiscount } from "~/features/shop/discount/preview-discount.server";
+import { discountMessages } from "~/features/shop/discount/price-discount";
 import { LIMITS, productIdSchema } from "~/features/shop/model";
 import { AppError, answerJson, errorResponse } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";

@@ -37,7 +37,8 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
 /** The code the buyer typed (blank: none); text that cannot be a code is refused with the reason. */
 export function parseDiscountCode(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string") throw new AppError("discount_refused", discountMessages.invalid, discountMessages.title);
+  if (typeof value !== "string")
+    throw new AppError("discount_refused", discountMessages.invalid, discountMessages.title);
   if (value.trim() === "") return undefined;
   if (!looksLikeCode(value)) throw new AppError("discount_refused", discountMessages.invalid, discountMessages.title);
   return normaliseCode(value);

@@ -13,7 +13,9 @@ export function downloadLink(publicUrl: string, productId: string): string {
 
 /** What the code took off the lines the purchase kept (a line refunded at payment takes its share with it). */
 function discountOf(purchase: { lines: PurchaseLine[] | null; discountCents: number }): number {
-  return purchase.lines ? purchase.lines.reduce((sum, line) => sum + (line.discountCents ?? 0), 0) : purchase.discountCents;
+  return purchase.lines
+    ? purchase.lines.reduce((sum, line) => sum + (line.discountCents ?? 0), 0)
+    : purchase.discountCents;
 }
 
 /** A purchase's receipt, built from the purchase as recorded (its lines as charged). */

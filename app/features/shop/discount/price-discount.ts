@@ -80,8 +80,9 @@ export function priceDiscount(lines: readonly PurchaseLine[], rule: DiscountRule
         .sort((a, b) => b.rest - a.rest || a.i - b.i);
       for (const { i } of byRemainder) {
         if (left === 0) break;
-        if (off[i] < (lines[i] as PurchaseLine).unitAmountCents) {
-          off[i] += 1;
+        const taken = off[i] ?? 0;
+        if (taken < (lines[i] as PurchaseLine).unitAmountCents) {
+          off[i] = taken + 1;
           left -= 1;
         }
       }
@@ -91,8 +92,9 @@ export function priceDiscount(lines: readonly PurchaseLine[], rule: DiscountRule
   // The floor: take back from the last discounted lines whatever would leave less than the minimum.
   let excess = off.reduce((sum, d) => sum + d, 0) - Math.max(0, subtotal - MIN_CHARGE_CENTS);
   for (let i = off.length - 1; i >= 0 && excess > 0; i--) {
-    const back = Math.min(off[i] as number, excess);
-    off[i] -= back;
+    const taken = off[i] ?? 0;
+    const back = Math.min(taken, excess);
+    off[i] = taken - back;
     excess -= back;
   }
 

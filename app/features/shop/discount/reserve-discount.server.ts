@@ -26,7 +26,7 @@ export function checkDiscountCode(
   now: Date,
 ): { row: DiscountCode; priced: PricedDiscount } {
   // A code switched off reads as one that does not exist: the owner withdrew it.
-  if (!row || !row.active) throw refuse(discountMessages.unknown);
+  if (!row?.active) throw refuse(discountMessages.unknown);
   if (row.expiresAt && row.expiresAt <= now) throw refuse(discountMessages.expired);
   const priced = priceDiscount(lines, row);
   if (!priced || priced.discountCents === 0) throw refuse(discountMessages.notForItems);
@@ -100,8 +100,5 @@ async function releaseClosedUses(tx: Transaction, codeId: string, now: Date): Pr
  * even past the limit, since the buyer was charged the discounted price. Runs in fulfilment's transaction.
  */
 export async function countLatePaidUse(tx: Transaction, purchaseId: string): Promise<void> {
-  await tx
-    .update(discountRedemptions)
-    .set({ releasedAt: null })
-    .where(eq(discountRedemptions.purchaseId, purchaseId));
+  await tx.update(discountRedemptions).set({ releasedAt: null }).where(eq(discountRedemptions.purchaseId, purchaseId));
 }

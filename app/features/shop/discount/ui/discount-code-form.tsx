@@ -71,7 +71,13 @@ export function DiscountCodeForm({
             A percentage
           </label>
           <label className="flex items-center gap-2 rounded-lg border border-plum-200 bg-white px-3 py-2 text-sm">
-            <input type="radio" name="kind" value="amount" checked={kind === "amount"} onChange={() => setKind("amount")} />
+            <input
+              type="radio"
+              name="kind"
+              value="amount"
+              checked={kind === "amount"}
+              onChange={() => setKind("amount")}
+            />
             An amount (£)
           </label>
         </div>
@@ -130,7 +136,9 @@ export function DiscountCodeForm({
       </Field>
       <fieldset className="md:col-span-2">
         <legend className="block text-sm font-semibold text-plum-900">Only for these products</legend>
-        <p className="text-xs text-muted">Optional: tick none for every product. Never the Digital Access membership.</p>
+        <p className="text-xs text-muted">
+          Optional: tick none for every product. Never the Digital Access membership.
+        </p>
         <div className="mt-2 grid max-h-48 gap-1 overflow-y-auto rounded-lg border border-plum-200 bg-white p-3 sm:grid-cols-2">
           {products.map((product) => (
             <label key={product.id} className="flex items-start gap-2 text-sm">
