@@ -3,16 +3,16 @@ import { data, Form } from "react-router";
 import { showToast } from "~/components/ui/toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
+import { DiscountCodeForm, emptyDiscount } from "~/features/admin/discount-code-form";
 import {
   type DiscountField,
   type DiscountFormValues,
   discountFormFrom,
   discountFormMessages,
   parseDiscountForm,
-} from "~/features/shop/discount/discount-form-schema";
+} from "~/features/admin/discount-form-schema";
 import { listDiscountableProducts, listDiscountCodes } from "~/features/shop/discount/list-discount-codes.server";
 import { createDiscountCode, switchOffDiscountCode } from "~/features/shop/discount/save-discount-code.server";
-import { DiscountCodeForm, emptyDiscount } from "~/features/shop/discount/ui/discount-code-form";
 import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: response bodies are read field by field
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reserveDiscount } from "~/features/shop/discount/reserve-discount.server";
 import { expireStaleCheckouts } from "~/features/shop/expire-stale-checkouts.server";
 import { discountCodes, discountRedemptions, purchases } from "~/lib/db/schema.server";
 import { adminForm } from "../support/admin-requests";
@@ -84,7 +85,7 @@ describe("the owner's codes", () => {
     });
     expect(created.status).toBe(302);
     const row = await codeRow(demo, "SPRING-FIVE");
-    expect(row).toMatchObject({ code: "Spring-Five", kind: "amount", amount: 500, maxUses: 10, productIds: null });
+    expect(row).toMatchObject({ code: "SPRING-FIVE", kind: "amount", amount: 500, maxUses: 10, productIds: null });
     // The last day is 31 March (BST): it ends at midnight UK time, 23:00 UTC.
     expect(row?.expiresAt?.toISOString()).toBe("2099-03-31T23:00:00.000Z");
 
@@ -94,7 +95,7 @@ describe("the owner's codes", () => {
     expect(bad.status).toBe(400);
     const page = await demo.app.request("http://localhost:3000/admin/discounts", { headers: { cookie: adminCookie } });
     const html = await page.text();
-    expect(html).toContain("Spring-Five");
+    expect(html).toContain("SPRING-FIVE");
     expect(html).toContain("£5.00 off");
     expect(html).toContain("0 of 10 uses");
     expect(html).toContain("Last day 31 March 2099");
@@ -219,6 +220,19 @@ describe("a code at checkout", () => {
     expect(after.status).toBe(400);
   });
 
+  it("the use itself, taken by 20 callers at once straight against the database, is given once", async () => {
+    await createCode(demo, { code: "ONCE-DIRECT", amount: "10", maxUses: "1" });
+    const lines = [{ productId: chakra.id, title: chakra.title, unitAmountCents: chakra.price_cents }];
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        reserveDiscount(demo.services.database.db, { code: "once-direct", purchaseId: crypto.randomUUID(), lines }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const reasons = results.flatMap((r) => (r.status === "rejected" ? [(r.reason as Error).message] : []));
+    expect(new Set(reasons)).toEqual(new Set(["That discount code has been used up."]));
+  });
+
   it("demo: paid at the discounted price; the receipt shows the code and what it took off; the orders list shows it", async () => {
     await createCode(demo, { code: "RECEIPT20", amount: "20", maxUses: "5" });
     const buyer = await signedInUser(demo.services, "discount-receipt");
@@ -245,10 +259,9 @@ describe("a code at checkout", () => {
     expect(text).toMatch(/Discount \(RECEIPT20\) +-£2\.60\n/);
     expect(text).toMatch(/Total +£10\.39\n/);
 
-    const orders = await demo.app.request(
-      `http://localhost:3000/admin/orders?q=${encodeURIComponent(buyer.email)}`,
-      { headers: { cookie: adminCookie } },
-    );
+    const orders = await demo.app.request(`http://localhost:3000/admin/orders?q=${encodeURIComponent(buyer.email)}`, {
+      headers: { cookie: adminCookie },
+    });
     const list = await orders.text();
     expect(list).toContain("£10.39");
     expect(list).toContain("Discount code RECEIPT20");
@@ -271,7 +284,13 @@ describe("a code at checkout", () => {
     const session = fake.sessions.get(sessionId) as any;
     expect(session.amount_total).toBe(2098 - 315);
     const coupon = fake.coupons.get(session.discounts[0].coupon) as any;
-    expect(coupon).toMatchObject({ amount_off: 315, currency: "gbp", duration: "once", max_redemptions: 1, name: "STRIPE15" });
+    expect(coupon).toMatchObject({
+      amount_off: 315,
+      currency: "gbp",
+      duration: "once",
+      max_redemptions: 1,
+      name: "STRIPE15",
+    });
     // The line items are the real prices: Stripe's page shows the code taking its amount off.
     const created = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1) as any;
     expect(created.body.line_items.map((l: any) => Number(l.price_data.unit_amount))).toEqual([1299, 799]);

@@ -21,7 +21,20 @@ export const discountMessages = {
   notForItems: "That discount code is not valid for these items.",
   membership: "Discount codes cannot be used on the Digital Access membership.",
   invalid: "Enter a discount code of up to 32 letters, numbers or dashes.",
+  duplicate: "That code already exists (codes are the same whatever their case).",
 } as const;
+
+/** A code as the owner's form gives it, checked. */
+export type NewDiscountCode = {
+  code: string;
+  kind: DiscountKind;
+  /** A percentage, or pence. */
+  amount: number;
+  /** The UK midnight that ends its last day, as an instant; null: no end. */
+  expiresAt: Date | null;
+  maxUses: number | null;
+  productIds: string[] | null;
+};
 
 /** What a code takes off, as stored. */
 export type DiscountRule = {

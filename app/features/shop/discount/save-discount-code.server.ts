@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
 import { discountCodes } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
-import { discountFormMessages, type NewDiscountCode } from "./discount-form-schema";
+import { discountMessages, type NewDiscountCode } from "./price-discount";
 
 /** Adds a code; one that exists already in any case is refused (the unique index decides, so two tabs cannot both add it). */
 export async function createDiscountCode(services: AppServices, input: NewDiscountCode): Promise<string> {
@@ -10,7 +10,7 @@ export async function createDiscountCode(services: AppServices, input: NewDiscou
   try {
     await services.database.db.insert(discountCodes).values({ id, ...input });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", discountFormMessages.duplicate, "Validation Error");
+    if (isUniqueViolation(error)) throw new AppError("conflict", discountMessages.duplicate, "Validation Error");
     throw error;
   }
   return id;

@@ -1,6 +1,13 @@
-import { parsePounds } from "~/features/admin/product-form-schema";
-import { londonToUtc } from "~/features/events/event-schema";
-import { DISCOUNT_CODE_MAX, type DiscountKind, looksLikeCode } from "./price-discount";
+import { addDays, zonedInstant } from "~/features/shop/booking/zoned-time";
+import {
+  DISCOUNT_CODE_MAX,
+  type DiscountKind,
+  discountMessages,
+  looksLikeCode,
+  type NewDiscountCode,
+  normaliseCode,
+} from "~/features/shop/discount/price-discount";
+import { parsePounds } from "./product-form-schema";
 
 export const discountFormMessages = {
   code: `A code is 1 to ${DISCOUNT_CODE_MAX} letters, numbers, dashes or underscores.`,
@@ -9,7 +16,7 @@ export const discountFormMessages = {
   expiry: "Choose a date that has not passed, or leave it empty.",
   maxUses: "A use limit is a whole number of at least 1, or empty for no limit.",
   products: "Choose products from the list.",
-  duplicate: "That code already exists (codes are the same whatever their case).",
+  duplicate: discountMessages.duplicate,
   created: "Discount code created.",
   switchedOff: "Discount code switched off.",
   invalid: "Please correct the highlighted fields.",
@@ -26,16 +33,6 @@ export type DiscountFormValues = {
 };
 
 export type DiscountField = keyof DiscountFormValues;
-
-export type NewDiscountCode = {
-  code: string;
-  kind: DiscountKind;
-  /** A percentage, or pence. */
-  amount: number;
-  expiresAt: Date | null;
-  maxUses: number | null;
-  productIds: string[] | null;
-};
 
 export function discountFormFrom(form: FormData): DiscountFormValues {
   const text = (name: string) => {
@@ -82,8 +79,7 @@ export function parseDiscountForm(
       errors.expiresOn = discountFormMessages.expiry;
     } else {
       // Valid through the whole of its last day in the UK: it ends at the next UK midnight.
-      const next = new Date(day.getTime() + 86_400_000).toISOString().slice(0, 10);
-      expiresAt = londonToUtc(next, "00:00");
+      expiresAt = zonedInstant(addDays(values.expiresOn, 1), "00:00");
       if (expiresAt <= now) errors.expiresOn = discountFormMessages.expiry;
     }
   }
@@ -101,7 +97,8 @@ export function parseDiscountForm(
   return {
     ok: true,
     value: {
-      code: values.code.trim(),
+      // Kept in capitals, as customers see it on the receipt and the owner in her list.
+      code: normaliseCode(values.code),
       kind: values.kind,
       amount,
       expiresAt,

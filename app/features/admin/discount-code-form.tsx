@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { Field } from "~/components/ui/field";
+import { DISCOUNT_CODE_MAX } from "~/features/shop/discount/price-discount";
 import { inputClass } from "~/features/site-settings/ui/settings-form";
-import type { DiscountField, DiscountFormValues } from "../discount-form-schema";
-import { DISCOUNT_CODE_MAX } from "../price-discount";
+import type { DiscountField, DiscountFormValues } from "./discount-form-schema";
 
 export const emptyDiscount: DiscountFormValues = {
   code: "",
