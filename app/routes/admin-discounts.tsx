@@ -110,7 +110,8 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
         </p>
         <div className="mt-8">
           <DiscountCodeForm
-            key={actionData ? "again" : "new"}
+            // A fresh, empty form after each code is made; the submitted values after a refusal.
+            key={actionData ? "again" : `new-${codes.length}`}
             values={actionData?.submitted ?? emptyDiscount}
             errors={actionData?.errors ?? {}}
             products={products}

@@ -75,8 +75,8 @@ export function DiscountCodeField({
     return (
       <div className="flex items-center justify-between gap-3 rounded-xl bg-green-50 px-4 py-3 text-sm text-green-900">
         <p data-testid="discount-applied">
-          Code <span className="font-mono font-semibold">{applied.code}</span> applied: −
-          {formatAmount(applied.discountCents)}
+          Code <span className="font-mono font-semibold break-all">{applied.code}</span> applied
+          <span className="sr-only">: {formatAmount(applied.discountCents)} off</span>
         </p>
         <button
           type="button"
