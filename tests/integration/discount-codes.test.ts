@@ -311,4 +311,39 @@ describe("a code at checkout", () => {
     expect(receipt?.text).toMatch(/Discount \(STRIPE15\) +-£3\.15\n/);
     expect(receipt?.text).toMatch(/Total +£17\.83\n/);
   });
+  it("Stripe: a checkout paid after it expired (its use given back and taken by another) counts its use again", async () => {
+    await createCode(stripe, { code: "LATE", amount: "10", maxUses: "1" }, stripeAdminCookie);
+    const [slow, quick] = await Promise.all([
+      signedInUser(stripe.services, "late-payer"),
+      signedInUser(stripe.services, "next-buyer"),
+    ]);
+    const first = await checkoutWith(stripe, slow.cookie, [moon], "LATE");
+    const sessionId = ((await first.json()) as any).url.split("/").pop();
+    await expireStaleCheckouts(stripe.services, new Date(Date.now() + 2 * 3600_000));
+    expect((await checkoutWith(stripe, quick.cookie, [moon], "LATE")).status).toBe(200);
+
+    // The slow buyer's card payment was already on its way: it arrives, at the discounted price.
+    const payload = JSON.stringify(fake.event("checkout.session.completed", fake.pay(sessionId)));
+    const hook = await stripe.app.request("/api/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: { "content-type": "application/json", "stripe-signature": fake.sign(payload) },
+    });
+    expect(hook.status).toBe(200);
+    const [paid] = await stripe.services.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.providerRef, sessionId));
+    expect(paid).toMatchObject({ status: "paid", totalAmountCents: 719, discountCode: "LATE" });
+    const [use] = await stripe.services.database.db
+      .select()
+      .from(discountRedemptions)
+      .where(eq(discountRedemptions.purchaseId, paid?.id ?? ""));
+    expect(use?.releasedAt).toBeNull();
+    const page = await stripe.app.request("http://localhost:3000/admin/discounts", {
+      headers: { cookie: stripeAdminCookie },
+    });
+    // Paid: the late payer; held: the next buyer's open checkout (React's text joins stripped).
+    expect((await page.text()).replace(/<[^>]*>/g, "")).toContain("1 of 1 use (+1 at checkout now)");
+  });
 });
