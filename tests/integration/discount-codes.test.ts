@@ -218,7 +218,8 @@ describe("a code at checkout", () => {
     expect(next.status).toBe(200);
     const after = await checkoutWith(demo, buyers[1]?.cookie ?? "", [moon], "ONCE");
     expect(after.status).toBe(400);
-  });
+    // Twenty accounts (each a password hash) and twenty checkouts: more than 30 s on a busy machine.
+  }, 120_000);
 
   it("the use itself, taken by 20 callers at once straight against the database, is given once", async () => {
     await createCode(demo, { code: "ONCE-DIRECT", amount: "10", maxUses: "1" });
