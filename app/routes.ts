@@ -26,6 +26,7 @@ export default [
   route("admin/orders/export.csv", "routes/admin-orders-export.ts"),
   route("admin/orders/chart.svg", "routes/admin-orders-chart.ts"),
   route("admin/members", "routes/admin-members.tsx"),
+  route("admin/discounts", "routes/admin-discounts.tsx"),
   // Booking: sessions sold through the shop (decision 032).
   route("book/:serviceId", "routes/book.tsx"),
   route("my-sessions", "routes/my-sessions.tsx"),
@@ -38,6 +39,7 @@ export default [
   // Shop: checkout, demo payments, free claims and membership actions.
   route("checkout", "routes/checkout.tsx"),
   route("checkout/success", "routes/checkout-success.tsx"),
+  route("checkout/discount", "routes/checkout-discount.tsx"),
   route("claim-free", "routes/claim-free.tsx"),
   route("shop-state", "routes/shop-state.tsx"),
   route("demo-checkout/:checkoutId", "routes/demo-checkout.tsx"),

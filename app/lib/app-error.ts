@@ -20,6 +20,8 @@ const STATUS = {
   conflict: 409,
   /** The price a buyer saw is not what checkout would charge: show them the new one. */
   price_changed: 409,
+  /** A discount code that cannot be used (unknown, expired, used up, not for these items): say which. */
+  discount_refused: 400,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,

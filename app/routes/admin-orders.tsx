@@ -329,6 +329,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </div>
                 <p className="mt-2 text-sm">{order.products.join(", ")}</p>
                 {order.note ? <p className="mt-1 text-sm text-muted">{`Given by hand: ${order.note}`}</p> : null}
+                {order.discountCode ? (
+                  <p className="mt-1 text-sm text-muted">
+                    {`Discount code ${order.discountCode}: −${formatAmount(order.discountCents)}`}
+                  </p>
+                ) : null}
                 <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
                   <p className="min-w-0 text-xs break-all text-muted">
                     {order.provider === "free"

@@ -15,10 +15,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!request.headers.get("content-type")?.includes("application/json")) {
       throw new AppError("unsupported_media_type", "Expected a JSON body", shopMessages.paymentError.title);
     }
-    const { products } = parseCheckoutRequest(await request.json().catch(() => undefined));
+    const { products, discountCode } = parseCheckoutRequest(await request.json().catch(() => undefined));
     return createCheckout(services, account, {
       productIds: products.map((p) => p.id),
       seenPrices: new Map(products.map((p) => [p.id, p.price_cents])),
+      discountCode,
     });
   });
 }

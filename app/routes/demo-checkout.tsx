@@ -93,6 +93,12 @@ export default function DemoCheckout({ loaderData }: Route.ComponentProps) {
               </span>
             </li>
           ))}
+          {checkout.discount ? (
+            <li className="flex justify-between gap-4 py-3 text-green-900">
+              <span>Discount ({checkout.discount.code})</span>
+              <span data-testid="demo-discount">−{formatAmount(checkout.discount.amountCents)}</span>
+            </li>
+          ) : null}
         </ul>
         <p className="mt-4 flex justify-between border-t border-plum-100 pt-4 text-lg font-semibold text-plum-900">
           <span>Total</span>

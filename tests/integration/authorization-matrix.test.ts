@@ -32,7 +32,9 @@ type Entry = {
     | "form-diary-cancel"
     | "settings-invalid"
     | "event-invalid"
-    | "gallery-invalid";
+    | "gallery-invalid"
+    | "discount-invalid"
+    | "json-discount";
   expect: Expect;
 };
 
@@ -106,6 +108,24 @@ const table: Entry[] = [
     path: "/admin/orders/chart.svg",
     expect: { ...all(302), admin: 200 },
   },
+  // Discount codes (decision 033): only the owner sees or changes them; a code's preview is anyone's,
+  // and an unknown code is refused with its reason (a member is charged nothing for a guide: 409).
+  { route: "/admin/discounts", method: "GET", path: "/admin/discounts", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/discounts",
+    method: "POST",
+    path: "/admin/discounts",
+    body: "discount-invalid",
+    expect: { ...all(403), admin: 400 },
+  },
+  {
+    route: "/checkout/discount",
+    method: "POST",
+    path: "/checkout/discount",
+    body: "json-discount",
+    expect: { ...all(400), member: 409 },
+  },
+  { route: "/checkout/discount", method: "GET", path: "/checkout/discount", expect: all(404) },
   {
     route: "POST /api/admin/uploads",
     method: "POST",
@@ -403,6 +423,12 @@ function requestFor(entry: Entry, role: Role): [string, RequestInit] {
   } else if (entry.body === "gallery-invalid") {
     headers["content-type"] = "application/x-www-form-urlencoded";
     init.body = "intent=add-tab&label=";
+  } else if (entry.body === "discount-invalid") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = "intent=create&code=&kind=percent&amount=";
+  } else if (entry.body === "json-discount") {
+    headers["content-type"] = "application/json";
+    init.body = JSON.stringify({ code: "NO-SUCH-CODE", productIds: ["moon-ritual-journal"] });
   } else if (entry.body === "stripe-unsigned") {
     headers["content-type"] = "application/json";
     init.body = JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" });

@@ -38,6 +38,7 @@ const id = (prefix: string) => `${prefix}_test_${randomBytes(8).toString("hex")}
 export async function startFakeStripe(options: { webhookSecret: string; priceCents?: number }) {
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
+  const coupons = new Map<string, Json>();
   const events: Json[] = [];
   const refunded = new Set<string>();
   /** Refunds made, in order: which payment, how much (null: all of it). */
@@ -80,14 +81,38 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
     }
     const path = url.pathname;
     if (unreachable) return send(500, { error: { type: "api_error", message: "Stripe is unreachable (test)" } });
+    if (req.method === "POST" && path === "/v1/coupons") {
+      const coupon: Json = {
+        id: id("co"),
+        object: "coupon",
+        amount_off: body.amount_off === undefined ? null : Number(body.amount_off),
+        percent_off: body.percent_off === undefined ? null : Number(body.percent_off),
+        currency: body.currency ?? null,
+        duration: body.duration,
+        max_redemptions: body.max_redemptions === undefined ? null : Number(body.max_redemptions),
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+      };
+      coupons.set(coupon.id as string, coupon);
+      return send(200, coupon);
+    }
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
       const lineItems = (body.line_items as Json[]) ?? [];
-      const amount = lineItems.reduce((sum, line) => {
+      const subtotal = lineItems.reduce((sum, line) => {
         const price = line.price_data
           ? Number((line.price_data as Json).unit_amount)
           : Number(prices[line.price as string]?.unit_amount ?? 0);
         return sum + price * Number(line.quantity ?? 1);
       }, 0);
+      const discounts = (body.discounts as Json[] | undefined) ?? [];
+      const coupon = discounts[0] ? coupons.get(discounts[0].coupon as string) : undefined;
+      if (discounts[0] && !coupon) {
+        return send(400, { error: { type: "invalid_request_error", message: "No such coupon" } });
+      }
+      const discount = coupon
+        ? Math.min(subtotal, Number(coupon.amount_off ?? Math.round((subtotal * Number(coupon.percent_off)) / 100)))
+        : 0;
+      const amount = subtotal - discount;
       const sessionId = id("cs");
       const session: Json = {
         id: sessionId,
@@ -96,7 +121,10 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
         mode: body.mode,
         status: "open",
         payment_status: "unpaid",
+        amount_subtotal: subtotal,
         amount_total: amount,
+        total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
+        discounts: coupon ? [{ coupon: coupon.id }] : [],
         currency: "gbp",
         client_reference_id: body.client_reference_id ?? null,
         customer: body.customer ?? null,
@@ -211,6 +239,7 @@ export async function startFakeStripe(options: { webhookSecret: string; priceCen
     port,
     requests,
     sessions,
+    coupons,
     refundsMade,
     refundReplays,
     /** Makes every API call fail (or work again), as an outage would. */

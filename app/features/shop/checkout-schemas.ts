@@ -1,13 +1,16 @@
 import { AppError } from "~/lib/app-error";
 import { z } from "~/lib/zod";
+import { discountMessages, looksLikeCode, normaliseCode } from "./discount/price-discount";
 import { type CheckoutProduct, checkoutMessages, checkoutProductSchema, LIMITS, shopMessages } from "./model";
 
 const checkoutRequestSchema = z.object({
   products: z.array(z.unknown()).min(1).max(LIMITS.maxCheckoutLines),
   consent: z.literal(true, { error: checkoutMessages.consentMissing }),
+  /** Only the code's text: what it takes off is decided by the server (decision 033). */
+  discountCode: z.string().max(200).optional(),
 });
 
-export type CheckoutRequest = { products: CheckoutProduct[]; consent: true };
+export type CheckoutRequest = { products: CheckoutProduct[]; consent: true; discountCode?: string | undefined };
 
 /**
  * POST /checkout's body: the products the buyer saw (each passing the spec §5 check) and their
@@ -24,7 +27,21 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
     );
   }
   if (!productsLookValid(parsed.data.products)) throw new AppError("security_error", shopMessages.securityError);
-  return { products: parsed.data.products as CheckoutProduct[], consent: true };
+  return {
+    products: parsed.data.products as CheckoutProduct[],
+    consent: true,
+    discountCode: parseDiscountCode(parsed.data.discountCode),
+  };
+}
+
+/** The code the buyer typed (blank: none); text that cannot be a code is refused with the reason. */
+export function parseDiscountCode(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string")
+    throw new AppError("discount_refused", discountMessages.invalid, discountMessages.title);
+  if (value.trim() === "") return undefined;
+  if (!looksLikeCode(value)) throw new AppError("discount_refused", discountMessages.invalid, discountMessages.title);
+  return normaliseCode(value);
 }
 
 /** True when every product passes the §5 check. */

@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
 import { products, purchases } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
+import { discountMessages } from "./discount/price-discount";
+import { releaseDiscount, reserveDiscount } from "./discount/reserve-discount.server";
 import { getMembership } from "./get-membership.server";
 import { getOwnedProductIds } from "./get-owned-product-ids.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
@@ -19,8 +21,8 @@ import { planCheckout } from "./plan-checkout";
 export async function createCheckout(
   services: AppServices,
   account: { id: string; email: string },
-  input: { productIds: string[]; seenPrices?: ReadonlyMap<string, number> },
-): Promise<{ url: string; mode: "payment" | "subscription" }> {
+  input: { productIds: string[]; seenPrices?: ReadonlyMap<string, number>; discountCode?: string | undefined },
+): Promise<{ url: string; mode: "payment" | "subscription"; totalCents: number; discountCents: number }> {
   const { db } = services.database;
   const [found, owned, membership] = await Promise.all([
     getProductsByIds(db, [...new Set(input.productIds)]),
@@ -40,6 +42,15 @@ export async function createCheckout(
   const provider = getPaymentProvider(services);
   const purchaseId = crypto.randomUUID();
   const consentAt = new Date().toISOString();
+  // A code is priced on the plan's lines (the database's prices) and its use taken before the provider
+  // is asked, so the last use of a code goes to one checkout only (decision 033). Membership takes none.
+  let discount: Awaited<ReturnType<typeof reserveDiscount>> | null = null;
+  if (input.discountCode) {
+    if (isSubscription) throw new AppError("discount_refused", discountMessages.membership, discountMessages.title);
+    discount = await reserveDiscount(db, { code: input.discountCode, purchaseId, lines: plan.lines });
+  }
+  const lines = discount?.priced.lines ?? plan.lines;
+  const totalCents = discount?.priced.totalCents ?? plan.totalCents;
   let checkout: { ref: string; url: string };
   try {
     checkout = await provider.createCheckout({
@@ -47,10 +58,12 @@ export async function createCheckout(
       purchaseId,
       user: account,
       lines: plan.lines,
-      totalCents: plan.totalCents,
+      totalCents,
       consentAt,
+      discount: discount ? { code: discount.code, amountCents: discount.priced.discountCents } : undefined,
     });
   } catch (error) {
+    if (discount) await releaseDiscount(db, purchaseId);
     services.logger.error({ err: error, provider: provider.name }, "checkout creation failed");
     const message =
       error instanceof CheckoutError
@@ -79,12 +92,14 @@ export async function createCheckout(
         id: purchaseId,
         userId: account.id,
         status: "pending",
-        totalAmountCents: plan.totalCents,
+        totalAmountCents: totalCents,
         productIds,
         provider: provider.name,
         providerRef: checkout.ref,
         consent: { at: consentAt, wording: CONSENT_WORDING },
-        lines: plan.lines,
+        lines,
+        discountCode: discount?.code ?? null,
+        discountCents: discount?.priced.discountCents ?? 0,
       })
       .onConflictDoNothing();
     // One account holds a few open checkouts at most: the oldest beyond that are closed.
@@ -112,6 +127,7 @@ export async function createCheckout(
   });
   if (!opened) {
     await provider.expireCheckout(checkout.ref).catch(() => {});
+    if (discount) await releaseDiscount(db, purchaseId);
     throw new AppError("conflict", checkoutMessages.unavailable, title);
   }
   for (const ref of opened.closedRefs) {
@@ -119,5 +135,5 @@ export async function createCheckout(
       .expireCheckout(ref)
       .catch((error: unknown) => services.logger.warn({ err: error, ref }, "could not close an old checkout"));
   }
-  return { url: checkout.url, mode: plan.mode };
+  return { url: checkout.url, mode: plan.mode, totalCents, discountCents: discount?.priced.discountCents ?? 0 };
 }

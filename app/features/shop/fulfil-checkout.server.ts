@@ -4,6 +4,7 @@ import type { Transaction } from "~/lib/db/client.server";
 import { products, purchases, refunds, subscribers, user } from "~/lib/db/schema.server";
 import { bookingOfCheckout, fulfilBooking } from "./booking/fulfil-booking.server";
 import { decideFulfilment } from "./decide-fulfilment";
+import { countLatePaidUse } from "./discount/reserve-discount.server";
 import { CONSENT_WORDING, checkoutMessages, PAYABLE_STATUSES, type PurchaseLine } from "./model";
 import type { PaidCheckout, SubscriptionState } from "./payment-provider.server";
 import { type MembershipChange, syncSubscription } from "./sync-subscription.server";
@@ -89,6 +90,8 @@ export async function fulfilCheckout(
   if (existing) {
     await tx.update(purchases).set(values).where(eq(purchases.id, existing.id));
     purchaseId = existing.id;
+    // Paid at the discounted price, so its code's use counts, even if its closed checkout had released it.
+    if (existing.discountCode) await countLatePaidUse(tx, existing.id);
   } else {
     purchaseId = crypto.randomUUID();
     await tx.insert(purchases).values({

@@ -41,6 +41,8 @@ const orderColumns = {
   providerRef: purchases.providerRef,
   paymentRef: purchases.paymentRef,
   note: purchases.note,
+  discountCode: purchases.discountCode,
+  discountCents: purchases.discountCents,
 };
 
 async function titlesOf(db: Database, rows: { productIds: string[] }[]) {

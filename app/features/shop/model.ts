@@ -69,7 +69,14 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 export const PAYABLE_STATUSES = ["pending", "failed", "expired"] as const satisfies readonly PurchaseStatus[];
 
 /** What one line of a purchase charged, as it was charged (prices change; receipts must not). */
-export type PurchaseLine = { productId: string; title: string; unitAmountCents: number };
+export type PurchaseLine = {
+  productId: string;
+  title: string;
+  /** What the line charged, after its share of any discount code (decision 033). */
+  unitAmountCents: number;
+  /** That share, in pence; absent or 0 when no code was used. */
+  discountCents?: number;
+};
 
 /** The owner's note on a product she gives by hand (a £0.00 order). */
 export const GRANT_NOTE_MAX = 200;

@@ -11,8 +11,12 @@ export type CreateCheckoutInput = {
   /** Our purchase id, also the demo provider's reference. */
   purchaseId: string;
   user: { id: string; email: string; customerId?: string | null | undefined };
+  /** The lines at their prices before any discount. */
   lines: CheckoutLine[];
+  /** What is charged: the lines less the discount. */
   totalCents: number;
+  /** A discount code applied by our server (decision 033): the provider takes exactly this much off. */
+  discount?: { code: string; amountCents: number } | undefined;
   consentAt: string;
   /** Where the buyer lands after paying or cancelling (a booked session's page); the shop's pages otherwise. */
   returnPath?: string | undefined;

@@ -3,12 +3,19 @@ import { purchases, subscribers, user } from "~/lib/db/schema.server";
 import { sellerDetails } from "~/lib/seller-details.server";
 import type { AppServices } from "~/lib/services.server";
 import { getProductsByIds } from "./get-product.server";
-import { isPlan } from "./model";
+import { isPlan, type PurchaseLine } from "./model";
 import { type Receipt, receiptEmail } from "./receipt-email";
 
 /** The link in an e-mail that leads through sign-in to a protected download. */
 export function downloadLink(publicUrl: string, productId: string): string {
   return `${publicUrl}/auth?redirectTo=${encodeURIComponent(`/api/downloads/${encodeURIComponent(productId)}`)}`;
+}
+
+/** What the code took off the lines the purchase kept (a line refunded at payment takes its share with it). */
+function discountOf(purchase: { lines: PurchaseLine[] | null; discountCents: number }): number {
+  return purchase.lines
+    ? purchase.lines.reduce((sum, line) => sum + (line.discountCents ?? 0), 0)
+    : purchase.discountCents;
 }
 
 /** A purchase's receipt, built from the purchase as recorded (its lines as charged). */
@@ -26,7 +33,8 @@ export async function buildReceipt(services: AppServices, purchaseId: string) {
   const lines: Receipt["lines"] = purchase.lines
     ? purchase.lines.map((line) => ({
         title: line.title,
-        amountCents: line.unitAmountCents,
+        // The item's price; a code's share of it is shown once, on the discount row.
+        amountCents: line.unitAmountCents + (line.discountCents ?? 0),
         monthly: isPlan({ id: line.productId }),
       }))
     : purchase.productIds.map((id) => ({
@@ -51,6 +59,7 @@ export async function buildReceipt(services: AppServices, purchaseId: string) {
     paidAt: purchase.createdAt,
     lines,
     totalCents: purchase.totalAmountCents,
+    discount: purchase.discountCode ? { code: purchase.discountCode, amountCents: discountOf(purchase) } : null,
     provider: purchase.provider,
     grantNote: purchase.note,
     consent: purchase.consent,

@@ -20,6 +20,7 @@ import {
   SERVICE_IDS,
 } from "~/features/shop/booking/booking-model";
 import type { DatedException, WeeklyHours } from "~/features/shop/booking/generate-slots";
+import { DISCOUNT_KINDS } from "~/features/shop/discount/price-discount";
 import {
   ACCESS_GRANTS,
   PAYMENT_PROVIDERS,
@@ -175,6 +176,9 @@ export const purchases = pgTable(
     note: text("note"),
     /** When the payment arrived (the receipt's date); null until paid. */
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The discount code applied (as the owner wrote it) and what it took off, in pence (decision 033). */
+    discountCode: text("discount_code"),
+    discountCents: integer("discount_cents").notNull().default(0),
   },
   (t) => [
     index("purchases_user_idx").on(t.userId, t.createdAt),
@@ -482,6 +486,54 @@ export const galleryPhotos = pgTable(
   (t) => [index("gallery_photos_gallery_idx").on(t.gallery, t.position)],
 );
 
+// ---------------------------------------------------------------- discount codes (issue 14 item 7, decision 033)
+
+/** A code the owner gives out: a percentage or a fixed amount off, optionally limited. */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: text("id").primaryKey(),
+    /** As the owner wrote it; matched case-insensitively (unique in upper case). */
+    code: text("code").notNull(),
+    kind: text("kind", { enum: DISCOUNT_KINDS }).notNull(),
+    /** A percentage (1-100) or pence off, by kind. */
+    amount: integer("amount").notNull(),
+    /** The end of its last valid day in UK time, stored UTC; null: no expiry. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** How many checkouts may use it; null: no limit. */
+    maxUses: integer("max_uses"),
+    /** The products it applies to; null: every product (never membership). */
+    productIds: text("product_ids").array(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("discount_codes_code_idx").on(sql`upper(${t.code})`),
+    check(
+      "discount_codes_amount",
+      sql`${t.amount} > 0 and (${t.kind} <> 'percent' or ${t.amount} <= 100) and (${t.maxUses} is null or ${t.maxUses} > 0)`,
+    ),
+  ],
+);
+
+/**
+ * One use of a code: a checkout that took it. Held from checkout creation; released when that
+ * checkout closes unpaid. The limit counts the unreleased rows, under a lock on the code's row.
+ */
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    /** The checkout's purchase id (the pending row is written after the provider answers, so no FK). */
+    purchaseId: text("purchase_id").primaryKey(),
+    codeId: text("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [index("discount_redemptions_code_idx").on(t.codeId).where(sql`${t.releasedAt} is null`)],
+);
+
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type Purchase = typeof purchases.$inferSelect;
@@ -491,3 +543,4 @@ export type Upload = typeof uploads.$inferSelect;
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 export type EventRow = typeof events.$inferSelect;
 export type GalleryPhotoRow = typeof galleryPhotos.$inferSelect;
+export type DiscountCode = typeof discountCodes.$inferSelect;

@@ -69,6 +69,19 @@ const templates: Record<string, MailMessage> = {
     ],
     accountUrl: `${base}/my-purchases`,
   }),
+  receiptDiscount: receiptEmail(seller, buyer, {
+    orderId: "5e6f7a8b-0000-4000-8000-000000000000",
+    paidAt,
+    lines: [{ title: "Moon Ritual Journal", amountCents: 799 }],
+    discount: { code: "SPRING-MOON-25", amountCents: 200 },
+    totalCents: 599,
+    provider: "demo",
+    consent: { at: paidAt.toISOString(), wording: CONSENT_WORDING },
+    downloads: [
+      { title: "Moon Ritual Journal", url: `${base}/auth?redirectTo=%2Fapi%2Fdownloads%2Fmoon-ritual-journal` },
+    ],
+    accountUrl: `${base}/my-purchases`,
+  }),
   refund: refundEmail(seller, buyer, {
     orderId: "3f2a9c1e-0000-4000-8000-000000000000",
     reason: "admin",
@@ -187,6 +200,13 @@ describe("the receipt", () => {
     ]) {
       expect(text).toContain(fact);
     }
+  });
+
+  it("with a discount code shows the item's price, the code and what it took off, and the total paid", async () => {
+    const { text } = await parseMessage(templates.receiptDiscount as MailMessage);
+    expect(text).toMatch(/Moon Ritual Journal +£7\.99\n/);
+    expect(text).toMatch(/Discount \(SPRING-MOON-25\) +-£2\.00\n/);
+    expect(text).toMatch(/Total +£5\.99\n/);
   });
 
   it("of a membership gives the monthly price, the renewal date and how to cancel", async () => {

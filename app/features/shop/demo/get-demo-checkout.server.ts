@@ -28,9 +28,11 @@ export async function getDemoCheckout(services: AppServices, userId: string, che
       return {
         id: pid,
         title: product?.title ?? line?.title ?? pid,
-        priceCents: product?.priceCents ?? line?.unitAmountCents ?? 0,
+        // As priced when the checkout opened, before the code's share (shown once, as the discount).
+        priceCents: line ? line.unitAmountCents + (line.discountCents ?? 0) : (product?.priceCents ?? 0),
       };
     }),
+    discount: row.discountCode ? { code: row.discountCode, amountCents: row.discountCents } : null,
     /** The session this checkout pays for, if it is a booking. */
     bookingId: row.productIds.length === 1 ? bookingIdOfLine(row.productIds[0] as string) : null,
   };

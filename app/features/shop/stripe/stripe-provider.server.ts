@@ -169,6 +169,22 @@ export function createStripeProvider(env: Env): PaymentProvider {
           line_items: input.lines.map(lineItem),
           payment_intent_data: { metadata },
         };
+        if (input.discount && input.discount.amountCents > 0) {
+          // Our server priced the code (its limits, expiry and products are ours); Stripe is told
+          // exactly what to take off, as a one-use coupon named after the code the buyer sees.
+          const coupon = await stripe.coupons.create(
+            {
+              amount_off: input.discount.amountCents,
+              currency: "gbp",
+              duration: "once",
+              max_redemptions: 1,
+              name: input.discount.code,
+              metadata: { purchaseId: input.purchaseId, code: input.discount.code },
+            },
+            { idempotencyKey: `coupon-${input.purchaseId}` },
+          );
+          params.discounts = [{ coupon: coupon.id }];
+        }
       }
       const session = await stripe.checkout.sessions.create(
         {

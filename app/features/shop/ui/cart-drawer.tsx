@@ -11,6 +11,7 @@ import type { ShopState } from "../get-shop-state.server";
 import { includedInMembership } from "../model";
 import { typeBadge } from "../product-labels";
 import { useCart } from "./cart-provider";
+import { type AppliedDiscount, DiscountCodeField } from "./discount-code-field";
 import { usePurchase } from "./use-purchase";
 
 /** The cart: each product once with its price, remove, and one checkout for the whole cart. */
@@ -47,6 +48,10 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
   // What checkout will charge: neither what the buyer owns nor what membership includes.
   const notCharged = new Set([...owned, ...included]);
   const toPay = amountToPay(cart.items, notCharged);
+  const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
+  const charged = cart.items.filter((i) => !notCharged.has(i.id));
+  // The server's preview for exactly these lines; any other set of lines shows the undiscounted sum.
+  const discounted = discount && discount.subtotalCents === toPay ? discount : null;
   const purchase = usePurchase({ signedIn: shop?.signedIn ?? false, checkoutHosts: shop?.checkoutHosts ?? [] });
   const count = cart.items.length;
   // While the drawer is open, toasts show where they cannot cover its total or Checkout button.
@@ -125,9 +130,25 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
             )}
             {count > 0 ? (
               <div className="mt-4 border-t border-plum-100 pt-4">
+                {toPay > 0 && state.data ? (
+                  <div className="mb-3">
+                    <DiscountCodeField
+                      productIds={charged.map((i) => i.id)}
+                      applied={discount}
+                      initialCode={discount?.code}
+                      onChange={setDiscount}
+                    />
+                  </div>
+                ) : null}
+                {discounted ? (
+                  <p className="flex justify-between text-sm text-green-900">
+                    <span>Discount ({discounted.code})</span>
+                    <span data-testid="cart-discount">−{formatAmount(discounted.discountCents)}</span>
+                  </p>
+                ) : null}
                 <p className="flex justify-between font-semibold text-plum-900">
                   <span>To pay</span>
-                  <span data-testid="cart-total">{formatAmount(toPay)}</span>
+                  <span data-testid="cart-total">{formatAmount(discounted ? discounted.totalCents : toPay)}</span>
                 </p>
                 <p className="mt-1 text-xs text-muted">Digital products are bought once; each is charged once.</p>
                 <button type="button" className="btn-ghost mt-2 px-3 text-sm" onClick={() => cart.clear()}>
@@ -138,9 +159,8 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
                   className="btn-primary mt-4 w-full"
                   disabled={toPay === 0 || state.state === "loading"}
                   onClick={() => {
-                    const list = cart.items.filter((i) => !notCharged.has(i.id));
                     setOpen(false);
-                    purchase.checkout(list);
+                    purchase.checkout(charged, discount?.code ?? null);
                   }}
                 >
                   Checkout

@@ -2,11 +2,12 @@ import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
 import { showToast } from "~/components/ui/toast";
 import { readErrorBody } from "~/lib/app-error";
-import { formatPrice } from "~/lib/format-price";
+import { formatAmount, formatPrice } from "~/lib/format-price";
 import { type CartProduct, type CurrentProduct, refreshLines } from "../cart-store";
 import { isAllowedCheckoutUrl, productsLookValid } from "../checkout-schemas";
 import { CONSENT_WORDING, isPlan, paymentInnerMessages, shopMessages, subscriptionInnerMessages } from "../model";
 import { useCart } from "./cart-provider";
+import { type AppliedDiscount, DiscountCodeField } from "./discount-code-field";
 
 export type PurchaseDialogProps = {
   open: boolean;
@@ -17,19 +18,32 @@ export type PurchaseDialogProps = {
   checkoutHosts: string[];
   /** The products with the prices checkout now charges, after it refused a price the buyer had not seen. */
   onProductsChange(products: CartProduct[]): void;
+  /** A discount code applied in the cart, checked again here for these products. */
+  initialCode?: string | null | undefined;
 };
 
 /**
  * Spec §4 purchase dialog: idle → 'Processing...' → the provider's checkout in this same tab (a tab
  * opened after a server round trip is blocked by some browsers); a failure returns to idle with a toast.
  */
-export function PurchaseDialog({ open, onOpenChange, products, checkoutHosts, onProductsChange }: PurchaseDialogProps) {
+export function PurchaseDialog({
+  open,
+  onOpenChange,
+  products,
+  checkoutHosts,
+  onProductsChange,
+  initialCode,
+}: PurchaseDialogProps) {
   const cart = useCart();
   const [processing, setProcessing] = useState(false);
+  const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
+  const [discountError, setDiscountError] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);
   const consentId = useId();
   const isSubscription = products.length === 1 && products[0] !== undefined && isPlan(products[0]);
-  const total = products.reduce((sum, p) => sum + p.price_cents, 0);
+  const listTotal = products.reduce((sum, p) => sum + p.price_cents, 0);
+  // The server's preview of the code; checkout prices it again, and what it charges is what the provider shows.
+  const total = discount && discount.subtotalCents === listTotal ? discount.totalCents : listTotal;
   const price = formatPrice(total);
   const errorToast = isSubscription ? shopMessages.subscriptionError : shopMessages.paymentError;
   const inner = isSubscription ? subscriptionInnerMessages : paymentInnerMessages;
@@ -52,10 +66,14 @@ export function PurchaseDialog({ open, onOpenChange, products, checkoutHosts, on
         method: "POST",
         headers: { "Content-Type": "application/json" },
         credentials: "same-origin",
-        body: JSON.stringify({ products: payload, consent }),
+        body: JSON.stringify({ products: payload, consent, discountCode: discount?.code }),
       });
       if (!res.ok) {
         const refusal = await readErrorBody(res, { title: errorToast.title, description: inner.failed });
+        if (refusal.code === "discount_refused") {
+          setDiscount(null);
+          setDiscountError(refusal.description);
+        }
         // The price changed since the page was drawn: show the new one here and in the cart.
         if (refusal.code === "price_changed") await showCurrentPrices();
         throw new CheckoutFailure(refusal.title, refusal.description);
@@ -119,7 +137,36 @@ export function PurchaseDialog({ open, onOpenChange, products, checkoutHosts, on
                 </span>
               </li>
             ))}
+            {discount && !isSubscription ? (
+              <li className="flex justify-between gap-4 px-4 py-3 text-sm text-green-900">
+                <span>Discount ({discount.code})</span>
+                <span className="shrink-0">−{formatAmount(discount.discountCents)}</span>
+              </li>
+            ) : null}
+            {discount && !isSubscription ? (
+              <li className="flex justify-between gap-4 px-4 py-3 text-sm font-semibold text-plum-900">
+                <span>Total</span>
+                <span className="shrink-0" data-testid="dialog-total">
+                  {formatAmount(total)}
+                </span>
+              </li>
+            ) : null}
           </ul>
+          {isSubscription ? null : (
+            <div className="mt-4">
+              <DiscountCodeField
+                productIds={products.map((p) => p.id)}
+                applied={discount}
+                initialCode={initialCode}
+                disabled={processing}
+                error={discountError}
+                onChange={(next) => {
+                  setDiscount(next);
+                  setDiscountError(null);
+                }}
+              />
+            </div>
+          )}
           <div className="mt-4 flex gap-3 rounded-xl bg-plum-50 p-4">
             <input
               id={consentId}

@@ -18,6 +18,7 @@ export function usePurchase({ signedIn, checkoutHosts }: { signedIn: boolean; ch
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [products, setProducts] = useState<CartProduct[] | null>(null);
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
 
   function requireSignIn(): boolean {
     if (signedIn) return true;
@@ -50,12 +51,18 @@ export function usePurchase({ signedIn, checkoutHosts }: { signedIn: boolean; ch
   function buy(product: CartProduct) {
     if (!requireSignIn()) return;
     if (isFree({ id: product.id, priceCents: product.price_cents })) void claimFree(product);
-    else setProducts([product]);
+    else {
+      setDiscountCode(null);
+      setProducts([product]);
+    }
   }
 
-  function checkout(list: CartProduct[]) {
+  /** The cart's checkout, with the discount code applied there (if any), which the dialog checks again. */
+  function checkout(list: CartProduct[], code: string | null = null) {
     if (!requireSignIn()) return;
-    if (list.length > 0) setProducts(list);
+    if (list.length === 0) return;
+    setDiscountCode(code);
+    setProducts(list);
   }
 
   const dialog = products ? (
@@ -64,6 +71,7 @@ export function usePurchase({ signedIn, checkoutHosts }: { signedIn: boolean; ch
         open
         products={products}
         checkoutHosts={checkoutHosts}
+        initialCode={discountCode}
         onProductsChange={setProducts}
         onOpenChange={(open) => {
           if (!open) setProducts(null);
