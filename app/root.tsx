@@ -13,17 +13,18 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import headingFont from "@fontsource/lora/files/lora-latin-400-normal.woff2?url";
 import { PendingScreen, usePendingSection } from "./components/layout/pending-screen";
+import { RefusedRequest } from "./components/layout/refused-request";
 import { SiteFooter } from "./components/layout/site-footer";
-import { type HeaderUser, SiteHeader } from "./components/layout/site-header";
+import { SiteHeader } from "./components/layout/site-header";
 import { useNonce } from "./components/nonce";
 import { showToast, ToastHost } from "./components/ui/toast";
 import { siteFacts } from "./content/site";
-import { getSessionUser } from "./features/accounts/get-session-user.server";
+import { getHeaderUser } from "./features/accounts/get-header-user.server";
 import { consentMarkerScript } from "./features/consent/consent";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { CartButton } from "./features/shop/ui/cart-button";
 import { CartProvider } from "./features/shop/ui/cart-provider";
-import { getSiteSettings } from "./features/site-settings/get-site-settings.server";
+import { getSiteSettings, knownSiteSettings } from "./features/site-settings/get-site-settings.server";
 import { servicesContext } from "./lib/context";
 import { flashOptions, takeFlash } from "./lib/flash.server";
 import {
@@ -32,19 +33,17 @@ import {
   STOP_HOLDING_CLICKS,
   startAfterPaintScript,
 } from "./lib/hydrate-after-paint";
-import { NotFound } from "./routes/not-found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { env } = services;
   const { toast, clearHeader } = await takeFlash(request, flashOptions(env));
-  const [sessionUser, settings] = await Promise.all([
-    getSessionUser(request, services),
-    getSiteSettings(services.database.db),
+  // The frame (header, footer) survives a database outage, so a page whose data fails to load still
+  // shows it with the visitor's account state (issue 14 item 5, decision 034).
+  const [user, settings] = await Promise.all([
+    getHeaderUser(request, services),
+    getSiteSettings(services.database.db).catch(() => knownSiteSettings()),
   ]);
-  const user: HeaderUser | null = sessionUser
-    ? { greetingName: sessionUser.greetingName, isAdmin: sessionUser.isAdmin }
-    : null;
   return data(
     { user, flash: toast, publicUrl: env.PUBLIC_URL, site: siteFacts(settings) },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
@@ -111,19 +110,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  // A request we refuse (a malformed page number, say) says why, rather than looking like our fault.
-  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
-    return (
-      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-        <h1 className="text-3xl">That request could not be answered</h1>
-        <p className="mt-4 text-muted">{typeof error.data === "string" ? error.data : error.statusText}</p>
-        <a href="/" className="btn-primary mt-8">
-          Return to Home
-        </a>
-      </section>
-    );
-  }
+  if (isRouteErrorResponse(error) && error.status < 500) return <RefusedRequest error={error} />;
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl">Unexpected Application Error!</h1>

@@ -7,6 +7,9 @@ export type ToastInput = {
   variant?: "default" | "destructive" | undefined;
 };
 
+/** A button in the toast (the load failures' 'Retry'); apart from ToastInput, which travels as data. */
+export type ToastAction = { label: string; onClick: () => void };
+
 // The toast library is fetched with the first toast, not with every page: most visits show none.
 const loadSonner = () => import("sonner");
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
@@ -19,12 +22,13 @@ const ready = new Promise<void>((resolve) => {
 });
 
 /** The one way the site shows a toast (bottom-right, or top centre while the cart is open; 4.5 s, destructive for errors). */
-export function showToast({ title, description, variant = "default" }: ToastInput) {
+export function showToast({ title, description, variant = "default" }: ToastInput, action?: ToastAction) {
   wanted = true;
   wake?.();
   void Promise.all([loadSonner(), ready]).then(([{ toast }]) => {
-    if (variant === "destructive") toast.error(title, { description });
-    else toast.success(title, { description });
+    const options = { description, ...(action ? { action } : {}) };
+    if (variant === "destructive") toast.error(title, options);
+    else toast.success(title, options);
   });
 }
 
