@@ -21,7 +21,10 @@ const ready = new Promise<void>((resolve) => {
   hostReady = resolve;
 });
 
-/** The one way the site shows a toast (bottom-right, or top centre while the cart is open; 4.5 s, destructive for errors). */
+/**
+ * The one way the site shows a toast (bottom-right, or top centre under the cart's heading while the
+ * cart is open; 4.5 s, destructive for errors), with an optional action button.
+ */
 export function showToast({ title, description, variant = "default" }: ToastInput, action?: ToastAction) {
   wanted = true;
   wake?.();
@@ -41,8 +44,13 @@ const subscribePlacement = (listener: () => void) => {
   return () => placementListeners.delete(listener);
 };
 const clearOfPanel = () => panelsOpen > 0;
+/** Pixels from the top kept free while a panel is open: its padding (24) and heading row (44), and a gap. */
+const PANEL_HEADING_CLEARANCE = 84;
 
-/** While `open`, toasts move to the top centre so they never cover the panel's foot (total, Checkout). */
+/**
+ * While `open`, toasts move to the top centre, below the panel's heading row, so they never cover
+ * its heading and Close button nor its foot (total, Checkout).
+ */
 export function useToastsClearOf(open: boolean) {
   useEffect(() => {
     if (!open) return;
@@ -71,6 +79,10 @@ export function ToastHost() {
     <Suspense fallback={null}>
       <Toaster
         position={clear ? "top-center" : "bottom-right"}
+        // Below the panel's heading row (the cart drawer's 'Your Cart' and its Close button), which a
+        // top toast covered on a phone, where the drawer is the whole screen.
+        offset={clear ? { top: PANEL_HEADING_CLEARANCE } : undefined}
+        mobileOffset={clear ? { top: PANEL_HEADING_CLEARANCE } : undefined}
         duration={4500}
         closeButton
         toastOptions={{
