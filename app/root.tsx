@@ -50,6 +50,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/**
+ * The frame's data as this browser last had it. Single fetch asks for every loader of a navigation in
+ * one request, the root's included, so a request lost on the way (a dropped connection) failed the
+ * root too: the whole page became the root's error screen, offering 'Sign In' to someone signed in.
+ * The root keeps what it had instead, and the page's own ErrorBoundary shows the §8 toast and Retry
+ * (decision 034). In the browser only; the server never runs this.
+ */
+let lastRootData: RootData | undefined;
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    lastRootData = await serverLoader();
+    return lastRootData;
+  } catch (error) {
+    if (lastRootData) return lastRootData;
+    throw error;
+  }
+}
+
 /** The headings' font is preloaded: the first heading of every page paints in it. */
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -58,6 +79,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // The page as it arrived is the first data the root's clientLoader can fall back on.
+  if (typeof document !== "undefined" && rootData && !lastRootData) lastRootData = rootData;
   // In the layout, so an error page hydrates the same way as a page.
   useLayoutEffect(() => {
     // Committed: React has every click from now on (decision 024, hydrate-after-paint.ts).

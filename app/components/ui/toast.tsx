@@ -91,6 +91,7 @@ export function ToastHost() {
             error: "!border-red-300 !bg-red-50 !text-red-900",
             success: "!border-green-300 !bg-green-50 !text-green-900",
             description: "!text-inherit",
+            actionButton: "!bg-plum-800 !text-white",
           },
         }}
       />
