@@ -64,6 +64,12 @@ describe("pages whose data fails to load", () => {
     // A client navigation's data request fails the same way, for the page to show its toast and Retry.
     const data = await browser.get("/products.data");
     expect(data.status).toBe(503);
+    // A page without its own boundary keeps the generic screen of spec §8, inside the same frame.
+    const home = await browser.get("/");
+    expect(home.status).toBe(503);
+    const homeHtml = (await home.text()).replaceAll("<!-- -->", "");
+    expect(homeHtml).toContain("Unexpected Application Error!");
+    expect(homeHtml).toContain("Welcome, reader");
   });
 
   it("show a visitor without a session 'Sign In' on the same page", async () => {

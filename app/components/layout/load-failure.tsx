@@ -20,14 +20,15 @@ export function LoadFailure({ error, heading, message }: { error: unknown; headi
   // Each failure is a new error value: a Retry that fails again says so again.
   useEffect(() => {
     if (isRouteErrorResponse(error) && error.status < 500) return;
-    showToast({ ...message, variant: "destructive" }, { label: "Retry", onClick: () => void retry.current() });
+    // Dismissed when the page loads after all, or when a new failure brings its own toast.
+    return showToast({ ...message, variant: "destructive" }, { label: "Retry", onClick: () => void retry.current() });
   }, [error, message]);
 
   if (isRouteErrorResponse(error) && error.status < 500) return <RefusedRequest error={error} />;
   return (
     <>
       <PageHero title={heading} />
-      <section className="mx-auto max-w-2xl px-4 pb-20 text-center sm:px-6" aria-live="polite">
+      <section className="mx-auto max-w-2xl px-4 pb-20 text-center sm:px-6">
         <p className="text-lg text-plum-900">{message.description}</p>
         <p className="mt-2 text-muted">This is on our side and usually passes in a moment. Nothing of yours is lost.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">

@@ -25,14 +25,21 @@ const ready = new Promise<void>((resolve) => {
  * The one way the site shows a toast (bottom-right, or top centre under the cart's heading while the
  * cart is open; 4.5 s, destructive for errors), with an optional action button.
  */
-export function showToast({ title, description, variant = "default" }: ToastInput, action?: ToastAction) {
+export function showToast({ title, description, variant = "default" }: ToastInput, action?: ToastAction): () => void {
   wanted = true;
   wake?.();
+  let shown: string | number | undefined;
+  let dismissed = false;
   void Promise.all([loadSonner(), ready]).then(([{ toast }]) => {
+    if (dismissed) return;
     const options = { description, ...(action ? { action } : {}) };
-    if (variant === "destructive") toast.error(title, options);
-    else toast.success(title, options);
+    shown = variant === "destructive" ? toast.error(title, options) : toast.success(title, options);
   });
+  /** Takes the toast away (a failure's toast once its page has loaded). */
+  return () => {
+    dismissed = true;
+    if (shown !== undefined) void loadSonner().then(({ toast }) => toast.dismiss(shown));
+  };
 }
 
 // How many open panels (the cart drawer) toasts must keep clear of: while any is open, toasts
