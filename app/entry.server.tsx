@@ -5,17 +5,21 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { requestContext, servicesContext } from "~/lib/context";
+import { outageStatus } from "~/lib/db/outage-status.server";
 import { deferHydration } from "~/lib/defer-hydration.server";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
-  responseStatusCode: number,
+  status: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A page whose data failed while the database is away answers 503, still with the whole page frame
+  // and the §8 message (decision 034).
+  let responseStatusCode = await outageStatus(status, loadContext.get(servicesContext).database, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     // The headers of the GET it stands for, without the body: the page's type included.
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -67,6 +71,14 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** The `.data` answers of client navigations get the same 503 for a database outage as pages do. */
+export async function handleDataRequest(response: Response, { context }: { context: RouterContextProvider }) {
+  const headers = new Headers(response.headers);
+  const status = await outageStatus(response.status, context.get(servicesContext).database, headers);
+  if (status === response.status) return response;
+  return new Response(response.body, { status, statusText: response.statusText, headers });
 }
 
 /** Errors thrown by loaders, actions or rendering: logged with the request id, never sent to the client. */

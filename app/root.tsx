@@ -13,17 +13,18 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import headingFont from "@fontsource/lora/files/lora-latin-400-normal.woff2?url";
 import { PendingScreen, usePendingSection } from "./components/layout/pending-screen";
+import { RefusedRequest } from "./components/layout/refused-request";
 import { SiteFooter } from "./components/layout/site-footer";
-import { type HeaderUser, SiteHeader } from "./components/layout/site-header";
+import { SiteHeader } from "./components/layout/site-header";
 import { useNonce } from "./components/nonce";
 import { showToast, ToastHost } from "./components/ui/toast";
 import { siteFacts } from "./content/site";
-import { getSessionUser } from "./features/accounts/get-session-user.server";
+import { getHeaderUser } from "./features/accounts/get-header-user.server";
 import { consentMarkerScript } from "./features/consent/consent";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { CartButton } from "./features/shop/ui/cart-button";
 import { CartProvider } from "./features/shop/ui/cart-provider";
-import { getSiteSettings } from "./features/site-settings/get-site-settings.server";
+import { getSiteSettings, knownSiteSettings } from "./features/site-settings/get-site-settings.server";
 import { servicesContext } from "./lib/context";
 import { flashOptions, takeFlash } from "./lib/flash.server";
 import {
@@ -32,23 +33,42 @@ import {
   STOP_HOLDING_CLICKS,
   startAfterPaintScript,
 } from "./lib/hydrate-after-paint";
-import { NotFound } from "./routes/not-found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { env } = services;
   const { toast, clearHeader } = await takeFlash(request, flashOptions(env));
-  const [sessionUser, settings] = await Promise.all([
-    getSessionUser(request, services),
-    getSiteSettings(services.database.db),
+  // The frame (header, footer) survives a database outage, so a page whose data fails to load still
+  // shows it with the visitor's account state (issue 14 item 5, decision 034).
+  const [user, settings] = await Promise.all([
+    getHeaderUser(request, services),
+    getSiteSettings(services.database.db).catch(() => knownSiteSettings()),
   ]);
-  const user: HeaderUser | null = sessionUser
-    ? { greetingName: sessionUser.greetingName, isAdmin: sessionUser.isAdmin }
-    : null;
   return data(
     { user, flash: toast, publicUrl: env.PUBLIC_URL, site: siteFacts(settings) },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
+}
+
+type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/**
+ * The frame's data as this browser last had it. Single fetch asks for every loader of a navigation in
+ * one request, the root's included, so a request lost on the way (a dropped connection) failed the
+ * root too: the whole page became the root's error screen, offering 'Sign In' to someone signed in.
+ * The root keeps what it had instead, and the page's own ErrorBoundary shows the §8 toast and Retry
+ * (decision 034). In the browser only; the server never runs this.
+ */
+let lastRootData: RootData | undefined;
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    lastRootData = await serverLoader();
+    return lastRootData;
+  } catch (error) {
+    if (lastRootData) return lastRootData;
+    throw error;
+  }
 }
 
 /** The headings' font is preloaded: the first heading of every page paints in it. */
@@ -59,6 +79,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // The page as it arrived is the first data the root's clientLoader can fall back on.
+  if (typeof document !== "undefined" && rootData && !lastRootData) lastRootData = rootData;
   // In the layout, so an error page hydrates the same way as a page.
   useLayoutEffect(() => {
     // Committed: React has every click from now on (decision 024, hydrate-after-paint.ts).
@@ -111,19 +133,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  // A request we refuse (a malformed page number, say) says why, rather than looking like our fault.
-  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
-    return (
-      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-        <h1 className="text-3xl">That request could not be answered</h1>
-        <p className="mt-4 text-muted">{typeof error.data === "string" ? error.data : error.statusText}</p>
-        <a href="/" className="btn-primary mt-8">
-          Return to Home
-        </a>
-      </section>
-    );
-  }
+  if (isRouteErrorResponse(error) && error.status < 500) return <RefusedRequest error={error} />;
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl">Unexpected Application Error!</h1>

@@ -1,5 +1,6 @@
 import { AlertDialog } from "radix-ui";
 import { data, Form, Link } from "react-router";
+import { LoadFailure } from "~/components/layout/load-failure";
 import { PageHero } from "~/components/layout/page-hero";
 import { Pagination } from "~/components/ui/pagination";
 import { showToast } from "~/components/ui/toast";
@@ -227,4 +228,9 @@ function CancelMembershipDialog({ endDate }: { endDate: string | null }) {
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
+}
+
+/** Spec §8: the data did not load (an outage, a lost request): the frame, the 'Error' toast and a Retry. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadFailure error={error} heading="My Sacred Downloads" message={shopMessages.purchasesLoadFailed} />;
 }

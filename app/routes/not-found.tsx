@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { NotFoundPage } from "~/components/layout/refused-request";
 import { servicesContext } from "~/lib/context";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
@@ -14,16 +15,4 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function NotFound() {
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <p className="font-serif text-7xl text-plum-700">404</p>
-      <h1 className="mt-4 text-2xl">Oops! Page not found</h1>
-      <Link to="/" className="btn-primary mt-8">
-        Return to Home
-      </Link>
-    </section>
-  );
-}
-
-export default NotFound;
+export default NotFoundPage;

@@ -1,4 +1,5 @@
 import { data, Link, useRouteLoaderData } from "react-router";
+import { LoadFailure } from "~/components/layout/load-failure";
 import { useNonce } from "~/components/nonce";
 import { showToast } from "~/components/ui/toast";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
@@ -266,4 +267,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {purchase.dialog}
     </div>
   );
+}
+
+/** Spec §8: the data did not load (an outage, a lost request): the frame, the 'Error' toast and a Retry. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadFailure error={error} heading="Sacred Digital Library" message={shopMessages.productLoadFailed} />;
 }

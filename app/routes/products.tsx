@@ -1,11 +1,12 @@
 import { data, Link } from "react-router";
+import { LoadFailure } from "~/components/layout/load-failure";
 import { PageHero } from "~/components/layout/page-hero";
 import { Pagination } from "~/components/ui/pagination";
 import { showToast } from "~/components/ui/toast";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { getShopState } from "~/features/shop/get-shop-state.server";
 import { listProducts } from "~/features/shop/list-products.server";
-import { addedToCart, SUBSCRIPTION_ID } from "~/features/shop/model";
+import { addedToCart, SUBSCRIPTION_ID, shopMessages } from "~/features/shop/model";
 import type { ProductView } from "~/features/shop/product-view";
 import { toProductView } from "~/features/shop/to-product-view.server";
 import { useCart } from "~/features/shop/ui/cart-provider";
@@ -216,4 +217,9 @@ function Library({
       {purchase.dialog}
     </>
   );
+}
+
+/** Spec §8: the data did not load (an outage, a lost request): the frame, the 'Error' toast and a Retry. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadFailure error={error} heading="Sacred Digital Library" message={shopMessages.productsLoadFailed} />;
 }

@@ -117,7 +117,7 @@ describe("the server", () => {
     }
   });
 
-  it("shows 'Unexpected Application Error!' with status 500 when a page fails, and leaks nothing", async () => {
+  it("shows 'Unexpected Application Error!' with status 503 when a page fails with the database away, and leaks nothing", async () => {
     const broken = await createTestApp();
     try {
       await createVerifiedUser(broken.services, { email: "e@example.com", password: "Passw0rd1", fullName: "Er Ror" });
@@ -126,7 +126,8 @@ describe("the server", () => {
       // The database goes away: the next page that needs it fails.
       await broken.services.database.close();
       const res = await browser.get("/");
-      expect(res.status).toBe(500);
+      // 503: an outage that passes, not a fault of the page (decision 034).
+      expect(res.status).toBe(503);
       const html = await res.text();
       expect(html).toContain("Unexpected Application Error!");
       // No stack trace or source path (the <link> tags name asset files, /node_modules/ ones when tests run the source).

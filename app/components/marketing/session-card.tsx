@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import type { SessionPackage } from "~/content/sessions";
 import { formatSessionPrice } from "./format-session-price";
 import { Icon } from "./icons";
-import { ButtonLink } from "./links";
 
 /** One bookable package: title, price, duration, what is included, and a booking button. */
 export function SessionCard({ session, cta }: { session: SessionPackage; cta: string }) {
@@ -33,10 +32,11 @@ export function SessionCard({ session, cta }: { session: SessionPackage; cta: st
           </li>
         ))}
       </ul>
-      <ButtonLink to={`/book/${session.id}`} className="btn-primary mt-6 w-full">
+      {/* Named in full ('Book This Package: Healing Journey'): a hidden ': title' inside the link was read
+          with a space before its colon, as a hidden span counts as a separate block for the name. */}
+      <Link to={`/book/${session.id}`} className="btn-primary mt-6 w-full" aria-label={`${cta}: ${session.title}`}>
         {cta}
-        <span className="sr-only">: {session.title}</span>
-      </ButtonLink>
+      </Link>
       <p className="mt-3 text-center text-sm">
         Questions first?{" "}
         <Link to="/contact" className="underline">

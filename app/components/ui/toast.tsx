@@ -7,6 +7,9 @@ export type ToastInput = {
   variant?: "default" | "destructive" | undefined;
 };
 
+/** A button in the toast (the load failures' 'Retry'); apart from ToastInput, which travels as data. */
+export type ToastAction = { label: string; onClick: () => void };
+
 // The toast library is fetched with the first toast, not with every page: most visits show none.
 const loadSonner = () => import("sonner");
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
@@ -18,14 +21,25 @@ const ready = new Promise<void>((resolve) => {
   hostReady = resolve;
 });
 
-/** The one way the site shows a toast (bottom-right, or top centre while the cart is open; 4.5 s, destructive for errors). */
-export function showToast({ title, description, variant = "default" }: ToastInput) {
+/**
+ * The one way the site shows a toast (bottom-right, or top centre under the cart's heading while the
+ * cart is open; 4.5 s, destructive for errors), with an optional action button.
+ */
+export function showToast({ title, description, variant = "default" }: ToastInput, action?: ToastAction): () => void {
   wanted = true;
   wake?.();
+  let shown: string | number | undefined;
+  let dismissed = false;
   void Promise.all([loadSonner(), ready]).then(([{ toast }]) => {
-    if (variant === "destructive") toast.error(title, { description });
-    else toast.success(title, { description });
+    if (dismissed) return;
+    const options = { description, ...(action ? { action } : {}) };
+    shown = variant === "destructive" ? toast.error(title, options) : toast.success(title, options);
   });
+  /** Takes the toast away (a failure's toast once its page has loaded). */
+  return () => {
+    dismissed = true;
+    if (shown !== undefined) void loadSonner().then(({ toast }) => toast.dismiss(shown));
+  };
 }
 
 // How many open panels (the cart drawer) toasts must keep clear of: while any is open, toasts
@@ -37,8 +51,13 @@ const subscribePlacement = (listener: () => void) => {
   return () => placementListeners.delete(listener);
 };
 const clearOfPanel = () => panelsOpen > 0;
+/** Pixels from the top kept free while a panel is open: its padding (24) and heading row (44), and a gap. */
+const PANEL_HEADING_CLEARANCE = 84;
 
-/** While `open`, toasts move to the top centre so they never cover the panel's foot (total, Checkout). */
+/**
+ * While `open`, toasts move to the top centre, below the panel's heading row, so they never cover
+ * its heading and Close button nor its foot (total, Checkout).
+ */
 export function useToastsClearOf(open: boolean) {
   useEffect(() => {
     if (!open) return;
@@ -67,6 +86,10 @@ export function ToastHost() {
     <Suspense fallback={null}>
       <Toaster
         position={clear ? "top-center" : "bottom-right"}
+        // Below the panel's heading row (the cart drawer's 'Your Cart' and its Close button), which a
+        // top toast covered on a phone, where the drawer is the whole screen.
+        offset={clear ? { top: PANEL_HEADING_CLEARANCE } : undefined}
+        mobileOffset={clear ? { top: PANEL_HEADING_CLEARANCE } : undefined}
         duration={4500}
         closeButton
         toastOptions={{
@@ -75,6 +98,7 @@ export function ToastHost() {
             error: "!border-red-300 !bg-red-50 !text-red-900",
             success: "!border-green-300 !bg-green-50 !text-green-900",
             description: "!text-inherit",
+            actionButton: "!bg-plum-800 !text-white",
           },
         }}
       />
