@@ -1,10 +1,11 @@
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
+import { limitGuesses } from "~/features/accounts/limit-guesses.server";
 import { parseDiscountCode } from "~/features/shop/checkout-schemas";
 import { previewDiscount } from "~/features/shop/discount/preview-discount.server";
-import { discountMessages } from "~/features/shop/discount/price-discount";
+import { discountGuesses, discountMessages } from "~/features/shop/discount/price-discount";
 import { LIMITS, productIdSchema } from "~/features/shop/model";
 import { AppError, answerJson, errorResponse } from "~/lib/app-error";
-import { servicesContext } from "~/lib/context";
+import { requestContext, servicesContext } from "~/lib/context";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/checkout-discount";
 
@@ -28,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = parseDiscountCode(parsed.data.code);
     if (!code) throw new AppError("discount_refused", discountMessages.invalid, discountMessages.title);
     const account = await getSessionUser(request, services);
-    return previewDiscount(services, account, { productIds: parsed.data.productIds, code });
+    return limitGuesses(services, discountGuesses(context.get(requestContext).clientIp), () =>
+      previewDiscount(services, account, { productIds: parsed.data.productIds, code }),
+    );
   });
 }
 

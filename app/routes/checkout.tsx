@@ -1,9 +1,11 @@
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
+import { limitGuesses } from "~/features/accounts/limit-guesses.server";
 import { parseCheckoutRequest } from "~/features/shop/checkout-schemas";
 import { createCheckout } from "~/features/shop/create-checkout.server";
+import { discountGuesses } from "~/features/shop/discount/price-discount";
 import { shopMessages } from "~/features/shop/model";
 import { AppError, answerJson, errorResponse } from "~/lib/app-error";
-import { servicesContext } from "~/lib/context";
+import { requestContext, servicesContext } from "~/lib/context";
 import type { Route } from "./+types/checkout";
 
 /** POST /checkout (JSON): starts a checkout; answers { url, mode }, or the error shape with a 4xx. */
@@ -16,11 +18,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw new AppError("unsupported_media_type", "Expected a JSON body", shopMessages.paymentError.title);
     }
     const { products, discountCode } = parseCheckoutRequest(await request.json().catch(() => undefined));
-    return createCheckout(services, account, {
-      productIds: products.map((p) => p.id),
-      seenPrices: new Map(products.map((p) => [p.id, p.price_cents])),
-      discountCode,
-    });
+    const start = () =>
+      createCheckout(services, account, {
+        productIds: products.map((p) => p.id),
+        seenPrices: new Map(products.map((p) => [p.id, p.price_cents])),
+        discountCode,
+      });
+    return discountCode
+      ? limitGuesses(services, discountGuesses(context.get(requestContext).clientIp), start)
+      : start();
   });
 }
 

@@ -55,6 +55,12 @@ async function createCode(t: App, fields: Record<string, string | string[]>, coo
   return adminForm(t.app, cookie, { intent: "create", kind: "percent", ...fields }, "/admin/discounts");
 }
 
+async function adminOf(t: App) {
+  const admin = await signedInUser(t.services, "guess-owner");
+  await t.server.runCommand(t.services, "admin", ["add", admin.email]);
+  return admin;
+}
+
 async function codeRow(t: App, code: string) {
   const rows = await t.services.database.db.select().from(discountCodes);
   return rows.find((r) => r.code.toUpperCase() === code.toUpperCase());
@@ -189,6 +195,35 @@ describe("a code at checkout", () => {
       jsonPost(buyer.cookie, JSON.stringify({ code: "old", productIds: [chakra.id] })),
     );
     expect(await reason(preview)).toEqual([400, "That discount code has expired."]);
+  });
+
+  it("lets one client guess at most 20 codes that do not exist, counted at once, without stopping other clients or right codes", async () => {
+    // Behind a proxy, so each test client has an address of its own.
+    const t = await createTestApp({ TRUST_PROXY: "true" }, { template: "seeded" });
+    try {
+      await createCode(t, { code: "REAL-ONE", amount: "10" }, (await adminOf(t)).cookie);
+      const preview = (code: string, ip: string) =>
+        t.app.request("/checkout/discount", {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: "http://localhost:3000", "x-forwarded-for": ip },
+          body: JSON.stringify({ code, productIds: [chakra.id] }),
+        });
+      // Twenty-five guesses sent at once: twenty are tried, the rest wait.
+      const guesses = await Promise.all(Array.from({ length: 25 }, (_, i) => preview(`GUESS-${i}`, "203.0.113.7")));
+      const statuses = guesses.map((g) => g.status);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(20);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+      const refused = await preview("REAL-ONE", "203.0.113.7");
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as any).message).toMatch(
+        /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+      );
+      // Another client, and right codes, are not held back.
+      for (let i = 0; i < 22; i++) expect((await preview("REAL-ONE", "198.51.100.9")).status).toBe(200);
+      expect((await preview("GUESS-X", "198.51.100.9")).status).toBe(400);
+    } finally {
+      await t.cleanup();
+    }
   });
 
   it("a one-use code raced by 20 checkouts gives exactly one discounted order; an expired checkout gives the use back", async () => {

@@ -1,3 +1,4 @@
+import { AppError } from "~/lib/app-error";
 import type { PurchaseLine } from "../model";
 
 export const DISCOUNT_KINDS = ["percent", "amount"] as const;
@@ -120,3 +121,14 @@ export function priceDiscount(lines: readonly PurchaseLine[], rule: DiscountRule
   const discountCents = off.reduce((sum, d) => sum + d, 0);
   return { lines: priced, discountCents, totalCents: subtotal - discountCents };
 }
+
+/**
+ * Codes are short and typed by hand: a client may try only so many that do not exist before it must
+ * wait (the preview and checkout count alike). An expired or used-up code is not a wrong guess.
+ */
+export const discountGuesses = (clientIp: string) => ({
+  secret: "discount",
+  clientIp,
+  title: discountMessages.title,
+  wrong: (error: unknown) => error instanceof AppError && error.message === discountMessages.unknown,
+});
