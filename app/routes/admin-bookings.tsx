@@ -1,9 +1,8 @@
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { data, useActionData, useNavigation } from "react-router";
 import type { ToastInput } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
-import { formatExceptions, parseAvailabilityForm, WEEKDAY_NAMES } from "~/features/shop/booking/availability-form";
-import { placeLabel } from "~/features/shop/booking/booking-model";
+import { formatExceptions, parseAvailabilityForm } from "~/features/shop/booking/availability-form";
 import { readAvailability } from "~/features/shop/booking/booking-store.server";
 import { cancelBooking } from "~/features/shop/booking/cancel-booking.server";
 import { listDiary } from "~/features/shop/booking/list-sessions.server";
@@ -15,6 +14,10 @@ import {
   rotateFeedToken,
   saveAvailability,
 } from "~/features/shop/booking/manage-diary.server";
+import { AvailabilityEditor } from "~/features/shop/booking/ui/availability-editor";
+import { BlockTimeCard } from "~/features/shop/booking/ui/block-time-card";
+import { CalendarFeedCard } from "~/features/shop/booking/ui/calendar-feed-card";
+import { DiaryAgenda } from "~/features/shop/booking/ui/diary-agenda";
 import {
   describeInstant,
   isDate,
@@ -146,7 +149,6 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   const { agenda, blocks, availability, feedUrl } = loaderData;
   const refused = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const input = "mt-1 w-full rounded-lg border border-plum-200 p-2";
   return (
     <>
       <AdminNav />
@@ -158,271 +160,12 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
 
-        <h2 className="mt-8 text-2xl">The next {AGENDA_DAYS} days</h2>
-        {agenda.length === 0 ? (
-          <p className="card mt-4 p-8 text-center text-muted">No sessions booked in the next {AGENDA_DAYS} days.</p>
-        ) : (
-          <div className="mt-4 space-y-6">
-            {agenda.map((day) => (
-              <section key={day.date} aria-labelledby={`day-${day.date}`}>
-                <h3 id={`day-${day.date}`} className="font-sans text-lg font-semibold text-plum-900">
-                  {day.day}
-                </h3>
-                <ol className="mt-2 space-y-3">
-                  {day.sessions.map((s) => (
-                    <li key={s.id} className="card p-4">
-                      <div className="flex flex-wrap items-start justify-between gap-2">
-                        <div className="min-w-0">
-                          <p className="font-semibold text-plum-900">
-                            {s.time} · {s.serviceTitle}
-                          </p>
-                          <p className="text-sm break-all">
-                            {s.client.name} · {s.client.email}
-                          </p>
-                          <p className="text-sm text-muted">
-                            {placeLabel(s.place)} · paid {formatAmount(s.amountCents)}
-                            {s.status === "cancelled"
-                              ? ` · Cancelled${s.refundCents !== null ? `, ${formatAmount(s.refundCents)} refunded` : ""}`
-                              : ""}
-                            {s.attendance === "attended"
-                              ? " · Attended"
-                              : s.attendance === "no_show"
-                                ? " · No-show"
-                                : ""}
-                          </p>
-                          {s.note ? <p className="mt-1 text-sm whitespace-pre-line">Note: {s.note}</p> : null}
-                        </div>
-                      </div>
-                      {s.status === "confirmed" ? (
-                        <div className="mt-3 flex flex-wrap gap-2">
-                          {s.started ? (
-                            <>
-                              <Form method="post">
-                                <input type="hidden" name="id" value={s.id} />
-                                <button
-                                  type="submit"
-                                  name="intent"
-                                  value="attended"
-                                  className="btn-outline"
-                                  disabled={busy}
-                                >
-                                  Attended
-                                  <span className="sr-only">
-                                    : {s.client.name}, {s.time}
-                                  </span>
-                                </button>
-                              </Form>
-                              <Form method="post">
-                                <input type="hidden" name="id" value={s.id} />
-                                <button
-                                  type="submit"
-                                  name="intent"
-                                  value="no_show"
-                                  className="btn-outline"
-                                  disabled={busy}
-                                >
-                                  No-show
-                                  <span className="sr-only">
-                                    : {s.client.name}, {s.time}
-                                  </span>
-                                </button>
-                              </Form>
-                            </>
-                          ) : null}
-                          <Form
-                            method="post"
-                            onSubmit={(event) => {
-                              if (
-                                !window.confirm(
-                                  `Cancel ${s.client.name}'s session and refund ${formatAmount(s.amountCents)} in full?`,
-                                )
-                              ) {
-                                event.preventDefault();
-                              }
-                            }}
-                          >
-                            <input type="hidden" name="id" value={s.id} />
-                            <button type="submit" name="intent" value="cancel" className="btn-outline" disabled={busy}>
-                              Cancel and refund in full
-                              <span className="sr-only">
-                                : {s.client.name}, {s.time}
-                              </span>
-                            </button>
-                          </Form>
-                        </div>
-                      ) : null}
-                    </li>
-                  ))}
-                </ol>
-              </section>
-            ))}
-          </div>
-        )}
-
+        <DiaryAgenda agenda={agenda} days={AGENDA_DAYS} busy={busy} />
         <div className="mt-12 grid gap-8 lg:grid-cols-2">
-          <section className="card p-5" aria-labelledby="block-heading">
-            <h2 id="block-heading" className="text-2xl">
-              Block a time
-            </h2>
-            <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-3">
-              <label className="text-sm font-semibold sm:col-span-3">
-                Date
-                <input type="date" name="date" required className={input} />
-              </label>
-              <label className="text-sm font-semibold">
-                From
-                <input type="time" name="start" required className={input} />
-              </label>
-              <label className="text-sm font-semibold">
-                To
-                <input type="time" name="end" required className={input} />
-              </label>
-              <label className="text-sm font-semibold">
-                Note
-                <input type="text" name="note" maxLength={200} className={input} />
-              </label>
-              <button type="submit" name="intent" value="block" className="btn-primary sm:col-span-3" disabled={busy}>
-                Block this time
-              </button>
-            </Form>
-            {blocks.length > 0 ? (
-              <ul className="mt-4 divide-y divide-plum-100">
-                {blocks.map((b) => (
-                  <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                    <span>
-                      {b.label}
-                      {b.note ? ` · ${b.note}` : ""}
-                    </span>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={b.id} />
-                      <button type="submit" name="intent" value="unblock" className="btn-ghost" disabled={busy}>
-                        Remove<span className="sr-only">: {b.label}</span>
-                      </button>
-                    </Form>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-
-          <section className="card p-5" aria-labelledby="feed-heading">
-            <h2 id="feed-heading" className="text-2xl">
-              Calendar feed
-            </h2>
-            <p className="mt-2 text-sm text-muted">
-              Subscribe to this private address from your phone's calendar to see your sessions there. Anyone with the
-              address can read the diary: make a new one if it is ever shared.
-            </p>
-            {feedUrl ? (
-              <p className="mt-3 rounded-lg bg-plum-100 p-3 font-mono text-xs break-all" data-testid="feed-url">
-                {feedUrl}
-              </p>
-            ) : (
-              <p className="mt-3 text-sm">The feed is off.</p>
-            )}
-            <Form method="post" className="mt-4 flex flex-wrap gap-2">
-              <button type="submit" name="intent" value="feed-new" className="btn-outline" disabled={busy}>
-                {feedUrl ? "Make a new address" : "Turn the feed on"}
-              </button>
-              {feedUrl ? (
-                <button type="submit" name="intent" value="feed-revoke" className="btn-ghost" disabled={busy}>
-                  Turn the feed off
-                </button>
-              ) : null}
-            </Form>
-          </section>
+          <BlockTimeCard blocks={blocks} busy={busy} />
+          <CalendarFeedCard feedUrl={feedUrl} busy={busy} />
         </div>
-
-        <section className="card mt-8 p-5" aria-labelledby="availability-heading">
-          <h2 id="availability-heading" className="text-2xl">
-            Availability
-          </h2>
-          <p className="mt-1 text-sm text-muted">All times are UK time (Europe/London).</p>
-          <Form method="post" className="mt-4 space-y-4">
-            <fieldset>
-              <legend className="font-semibold">Weekly hours</legend>
-              <div className="mt-2 space-y-2">
-                {WEEKDAY_NAMES.map((name, day) => {
-                  const range = availability.weekly[day]?.[0];
-                  return (
-                    <div key={name} className="flex flex-wrap items-center gap-3">
-                      <label className="flex w-full items-center gap-2 sm:w-32">
-                        <input
-                          type="checkbox"
-                          name={`open-${day}`}
-                          defaultChecked={Boolean(range)}
-                          className="size-5"
-                        />
-                        {name}
-                      </label>
-                      <label className="text-sm">
-                        <span className="sr-only">{name} from</span>
-                        <input
-                          type="time"
-                          name={`start-${day}`}
-                          defaultValue={range?.start ?? "09:00"}
-                          className="rounded-lg border border-plum-200 p-1.5"
-                        />
-                      </label>
-                      <span aria-hidden="true">to</span>
-                      <label className="text-sm">
-                        <span className="sr-only">{name} to</span>
-                        <input
-                          type="time"
-                          name={`end-${day}`}
-                          defaultValue={range?.end ?? "18:00"}
-                          className="rounded-lg border border-plum-200 p-1.5"
-                        />
-                      </label>
-                    </div>
-                  );
-                })}
-              </div>
-            </fieldset>
-            <label className="block text-sm font-semibold">
-              Exceptions (one a line: "2026-12-24 closed" or "2026-12-27 10:00-14:00")
-              <textarea name="exceptions" rows={4} defaultValue={availability.exceptionsText} className={input} />
-            </label>
-            <div className="grid gap-3 sm:grid-cols-3">
-              <label className="text-sm font-semibold">
-                Buffer between sessions (minutes)
-                <input
-                  type="number"
-                  name="buffer"
-                  min={0}
-                  max={240}
-                  defaultValue={availability.bufferMinutes}
-                  className={input}
-                />
-              </label>
-              <label className="text-sm font-semibold">
-                Minimum notice (hours)
-                <input
-                  type="number"
-                  name="notice"
-                  min={0}
-                  max={720}
-                  defaultValue={availability.noticeHours}
-                  className={input}
-                />
-              </label>
-              <label className="text-sm font-semibold">
-                Book how far ahead (days)
-                <input
-                  type="number"
-                  name="horizon"
-                  min={1}
-                  max={365}
-                  defaultValue={availability.horizonDays}
-                  className={input}
-                />
-              </label>
-            </div>
-            <button type="submit" name="intent" value="availability" className="btn-primary" disabled={busy}>
-              Save availability
-            </button>
-          </Form>
-        </section>
+        <AvailabilityEditor availability={availability} busy={busy} />
       </div>
     </>
   );

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
+import { verification } from "~/lib/db/schema.server";
 import { HttpSession } from "../support/http-session";
 import { latestLink, readOutbox } from "../support/outbox";
 import { createTestApp } from "../support/test-app";
@@ -335,6 +337,42 @@ describe("forgotten password", () => {
       password: "N3wPassword",
     });
     expect(fresh.status).toBe(302);
+  });
+
+  it("stores a hash of the link's token, so a copy of the database holds no usable link", async () => {
+    const user = await createVerifiedUser(t.services, {
+      email: "hashed@example.com",
+      password: "Passw0rd1",
+      fullName: "Hash Ed",
+    });
+    const browser = new HttpSession(t.app);
+    await browser.post("/auth", { intent: "forgot", email: "hashed@example.com" });
+    const link = new URL(latestLink(t.dataDir, "hashed@example.com", /reset-password/) as string);
+    const token = link.pathname.split("/").at(-1) as string;
+    expect(token.length).toBeGreaterThan(20);
+
+    const rows = await t.services.database.db
+      .select({ identifier: verification.identifier })
+      .from(verification)
+      .where(eq(verification.value, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.identifier).toMatch(/^reset-password-sha256:[\w-]{43}$/);
+    expect(rows[0]?.identifier).not.toContain(token);
+
+    // The stored value, put in a link whole or without its prefix, opens nothing; the real link still works.
+    const stored = rows[0]?.identifier as string;
+    for (const forgedToken of [stored, stored.slice(stored.indexOf(":") + 1)]) {
+      const forged = await browser.get(
+        `${link.pathname.replace(token, encodeURIComponent(forgedToken))}${link.search}`,
+      );
+      expect(forged.headers.get("location")).toContain("error=INVALID_TOKEN");
+      const reset = await browser.post("/auth/reset-password", { token: forgedToken, password: "N3wPassword" });
+      expect(reset.status).toBe(400);
+    }
+    const landing = await browser.get(link.pathname + link.search);
+    expect(new URL(landing.headers.get("location") as string, "http://localhost:3000").pathname).toBe(
+      "/auth/reset-password",
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import type { Database } from "~/lib/db/client.server";
+import type { Database, Transaction } from "~/lib/db/client.server";
 import { authAttempts } from "~/lib/db/schema.server";
 
 /** A sliding-window limit on one kind of attempt, kept in the database (shared by every instance). */
@@ -13,6 +13,12 @@ export type Reservation = { ids: number[] };
 export type ReserveResult = { ok: true; reservation: Reservation } | { ok: false; retryAfterSeconds: number };
 
 export async function checkLimit(db: Database, limit: Limit, now = new Date()): Promise<LimitState> {
+  const retryAfterSeconds = await secondsUntilBucketFree(db, limit, now);
+  return retryAfterSeconds === null ? { limited: false } : { limited: true, retryAfterSeconds };
+}
+
+/** How long until the bucket has room again, or null when it has room now (fewer than max attempts in the window). */
+async function secondsUntilBucketFree(db: Database | Transaction, limit: Limit, now: Date): Promise<number | null> {
   const since = new Date(now.getTime() - limit.windowMs);
   const recent = await db
     .select({ at: authAttempts.createdAt })
@@ -21,8 +27,16 @@ export async function checkLimit(db: Database, limit: Limit, now = new Date()): 
     .orderBy(desc(authAttempts.createdAt))
     .limit(limit.max);
   const oldestCounted = recent[limit.max - 1];
-  if (!oldestCounted) return { limited: false };
-  return { limited: true, retryAfterSeconds: secondsUntilFree(oldestCounted.at, limit, now) };
+  return oldestCounted ? secondsUntilFree(oldestCounted.at, limit, now) : null;
+}
+
+/** Forgets the bucket's attempts that have left its window. */
+async function pruneExpired(db: Database | Transaction, limit: Limit, now: Date): Promise<void> {
+  await db
+    .delete(authAttempts)
+    .where(
+      and(eq(authAttempts.bucket, limit.bucket), lt(authAttempts.createdAt, new Date(now.getTime() - limit.windowMs))),
+    );
 }
 
 // Free again once the max-th most recent attempt leaves the window.
@@ -43,33 +57,15 @@ export async function reserveAttempt(db: Database, limits: Limit[], now = new Da
     let retryAfterSeconds = 0;
     for (const limit of ordered) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${limit.bucket}, 0))`);
-      const since = new Date(now.getTime() - limit.windowMs);
-      const recent = await tx
-        .select({ at: authAttempts.createdAt })
-        .from(authAttempts)
-        .where(and(eq(authAttempts.bucket, limit.bucket), gt(authAttempts.createdAt, since)))
-        .orderBy(desc(authAttempts.createdAt))
-        .limit(limit.max);
-      const oldestCounted = recent[limit.max - 1];
-      if (oldestCounted) {
-        retryAfterSeconds = Math.max(retryAfterSeconds, secondsUntilFree(oldestCounted.at, limit, now));
-      }
+      const wait = await secondsUntilBucketFree(tx, limit, now);
+      if (wait !== null) retryAfterSeconds = Math.max(retryAfterSeconds, wait);
     }
     if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
     const rows = await tx
       .insert(authAttempts)
       .values(ordered.map((limit) => ({ bucket: limit.bucket, createdAt: now })))
       .returning({ id: authAttempts.id });
-    for (const limit of ordered) {
-      await tx
-        .delete(authAttempts)
-        .where(
-          and(
-            eq(authAttempts.bucket, limit.bucket),
-            lt(authAttempts.createdAt, new Date(now.getTime() - limit.windowMs)),
-          ),
-        );
-    }
+    for (const limit of ordered) await pruneExpired(tx, limit, now);
     return { ok: true, reservation: { ids: rows.map((r) => r.id) } };
   });
 }
@@ -82,11 +78,7 @@ export async function releaseAttempt(db: Database, reservation: Reservation): Pr
 
 export async function recordAttempt(db: Database, limit: Limit, now = new Date()): Promise<void> {
   await db.insert(authAttempts).values({ bucket: limit.bucket, createdAt: now });
-  await db
-    .delete(authAttempts)
-    .where(
-      and(eq(authAttempts.bucket, limit.bucket), lt(authAttempts.createdAt, new Date(now.getTime() - limit.windowMs))),
-    );
+  await pruneExpired(db, limit, now);
 }
 
 export async function clearAttempts(db: Database, bucket: string): Promise<void> {

@@ -10,7 +10,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-schemas";
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails";
 import { grantAdminIfListed } from "./manage-admins.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
-import { discardResetLinks } from "./reset-links.server";
+import { discardResetLinks, RESET_PREFIX, storedResetIdentifier } from "./reset-links.server";
 
 /** The header our server sets from the socket (or trusted proxy); client-sent values are overwritten. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -32,6 +32,10 @@ export function createAuth({ env, db, mailer, logger }: { env: Env; db: Database
       useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
+    },
+    // Reset links are stored hashed (decision 038); the confirmation link is a signed JWT, never stored.
+    verification: {
+      storeIdentifier: { default: "plain", overrides: { [RESET_PREFIX]: { hash: storedResetIdentifier } } },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 14,

@@ -1,7 +1,7 @@
 /** Every booking e-mail, in the one layout (`renderEmail`). Pure: the caller sends them. */
 import { contactFaqs } from "~/content/faqs";
 import { formatAmount } from "~/lib/format-price";
-import { renderEmail, type Sender } from "~/lib/mail/email-layout";
+import { type EmailContent, renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 import { type Place, placeLabel } from "./booking-model";
 import { formatSessionTime } from "./zoned-time";
@@ -26,18 +26,52 @@ const DISTANCE_HOW =
 /** The contact page's FAQ answers (one source): distance healing, and how to prepare. */
 const faqAnswer = (starts: string) => contactFaqs.find((faq) => faq.question.startsWith(starts))?.answer ?? "";
 
+const REFUND_TIMING = "Approved refunds reach your card within 5-10 business days, as our Refund Policy says.";
+
 const rows = (s: SessionFacts) => [
   { label: "Session", value: s.serviceTitle },
   { label: "When", value: formatSessionTime(s.startsAt) },
   { label: "Where", value: s.place === "distance" ? placeLabel(s.place) : `In person, ${s.city}` },
 ];
-const ics = (s: SessionFacts, method: "REQUEST" | "CANCEL" = "REQUEST") => [
-  {
-    filename: "session.ics",
-    content: s.ics,
-    contentType: `text/calendar; charset=utf-8; method=${method}`,
-  },
-];
+const distanceHow = (s: SessionFacts) => (s.place === "distance" ? [DISTANCE_HOW] : []);
+const manageAction = (s: SessionFacts) => ({ label: "Cancel or reschedule", url: s.manageUrl });
+const viewAction = (s: SessionFacts) => ({ label: "View your session", url: s.manageUrl });
+
+/**
+ * The frame every e-mail about one session shares: the session's rows first (then `extraRows`), and its
+ * calendar file attached (CANCEL takes it out of the calendar).
+ */
+function sessionEmail(
+  sender: Sender,
+  to: string,
+  session: SessionFacts,
+  content: Omit<EmailContent, "to" | "rows"> & { extraRows?: EmailContent["rows"]; method?: "REQUEST" | "CANCEL" },
+): MailMessage {
+  const { extraRows = [], method = "REQUEST", ...rest } = content;
+  return {
+    ...renderEmail(sender, { ...rest, to, rows: [...rows(session), ...extraRows] }),
+    attachments: [
+      {
+        filename: "session.ics",
+        content: session.ics,
+        contentType: `text/calendar; charset=utf-8; method=${method}`,
+      },
+    ],
+  };
+}
+
+/** An e-mail to the client about their session, opening with their name. */
+function clientSessionEmail(
+  sender: Sender,
+  to: { email: string; name: string },
+  session: SessionFacts,
+  content: Parameters<typeof sessionEmail>[3],
+): MailMessage {
+  return sessionEmail(sender, to.email, session, {
+    ...content,
+    paragraphs: [`Hello ${to.name},`, ...content.paragraphs],
+  });
+}
 
 export function bookingConfirmationEmail(
   sender: Sender,
@@ -45,23 +79,18 @@ export function bookingConfirmationEmail(
   session: SessionFacts,
   paidCents: number | null,
 ): MailMessage {
-  return {
-    ...renderEmail(sender, {
-      to: to.email,
-      subject: `Your session is booked: ${formatSessionTime(session.startsAt)}`,
-      paragraphs: [
-        `Hello ${to.name},`,
-        "Thank you: your session is booked. The attached calendar file adds it to Google, Apple or Outlook Calendar.",
-      ],
-      rows: [...rows(session), ...(paidCents !== null ? [{ label: "Paid", value: formatAmount(paidCents) }] : [])],
-      action: { label: "Cancel or reschedule", url: session.manageUrl },
-      after: [
-        "Cancel up to 24 hours before for a full refund; later or on the day, 50% is refunded. You can reschedule up to 24 hours before.",
-        ...(session.place === "distance" ? [DISTANCE_HOW] : []),
-      ],
-    }),
-    attachments: ics(session),
-  };
+  return clientSessionEmail(sender, to, session, {
+    subject: `Your session is booked: ${formatSessionTime(session.startsAt)}`,
+    paragraphs: [
+      "Thank you: your session is booked. The attached calendar file adds it to Google, Apple or Outlook Calendar.",
+    ],
+    extraRows: paidCents !== null ? [{ label: "Paid", value: formatAmount(paidCents) }] : [],
+    action: manageAction(session),
+    after: [
+      "Cancel up to 24 hours before for a full refund; later or on the day, 50% is refunded. You can reschedule up to 24 hours before.",
+      ...distanceHow(session),
+    ],
+  });
 }
 
 export function practitionerBookingEmail(
@@ -72,16 +101,13 @@ export function practitionerBookingEmail(
   change: "booked" | "rescheduled" | "cancelled" = "booked",
 ): MailMessage {
   const words = { booked: "New booking", rescheduled: "Rescheduled", cancelled: "Cancelled" }[change];
-  return {
-    ...renderEmail(sender, {
-      to: sender.email,
-      subject: `${words}: ${session.serviceTitle}, ${formatSessionTime(session.startsAt)}`,
-      paragraphs: [`${words}: ${client.name} (${client.email}).`],
-      rows: [...rows(session), ...(session.note ? [{ label: "Note", value: session.note }] : [])],
-      action: { label: "Open the diary", url: diaryUrl },
-    }),
-    attachments: ics(session, change === "cancelled" ? "CANCEL" : "REQUEST"),
-  };
+  return sessionEmail(sender, sender.email, session, {
+    subject: `${words}: ${session.serviceTitle}, ${formatSessionTime(session.startsAt)}`,
+    paragraphs: [`${words}: ${client.name} (${client.email}).`],
+    extraRows: session.note ? [{ label: "Note", value: session.note }] : [],
+    action: { label: "Open the diary", url: diaryUrl },
+    method: change === "cancelled" ? "CANCEL" : "REQUEST",
+  });
 }
 
 export function bookingRescheduledEmail(
@@ -89,16 +115,11 @@ export function bookingRescheduledEmail(
   to: { email: string; name: string },
   session: SessionFacts,
 ): MailMessage {
-  return {
-    ...renderEmail(sender, {
-      to: to.email,
-      subject: `Your session has moved: ${formatSessionTime(session.startsAt)}`,
-      paragraphs: [`Hello ${to.name},`, "Your session has been rescheduled. The attached file updates your calendar."],
-      rows: rows(session),
-      action: { label: "Cancel or reschedule", url: session.manageUrl },
-    }),
-    attachments: ics(session),
-  };
+  return clientSessionEmail(sender, to, session, {
+    subject: `Your session has moved: ${formatSessionTime(session.startsAt)}`,
+    paragraphs: ["Your session has been rescheduled. The attached file updates your calendar."],
+    action: manageAction(session),
+  });
 }
 
 export function bookingReminderEmail(
@@ -106,20 +127,12 @@ export function bookingReminderEmail(
   to: { email: string; name: string },
   session: SessionFacts,
 ): MailMessage {
-  return {
-    ...renderEmail(sender, {
-      to: to.email,
-      subject: `Reminder: your session tomorrow, ${formatSessionTime(session.startsAt)}`,
-      paragraphs: [`Hello ${to.name},`, "A gentle reminder of your session tomorrow."],
-      rows: rows(session),
-      action: { label: "View your session", url: session.manageUrl },
-      after: [
-        ...(session.place === "distance" ? [DISTANCE_HOW] : []),
-        "Drink some water beforehand and wear something comfortable.",
-      ],
-    }),
-    attachments: ics(session),
-  };
+  return clientSessionEmail(sender, to, session, {
+    subject: `Reminder: your session tomorrow, ${formatSessionTime(session.startsAt)}`,
+    paragraphs: ["A gentle reminder of your session tomorrow."],
+    action: viewAction(session),
+    after: [...distanceHow(session), "Drink some water beforehand and wear something comfortable."],
+  });
 }
 
 /** The evening before a distance session: how it works, from the contact page's FAQ. */
@@ -128,22 +141,16 @@ export function distanceSessionEveningEmail(
   to: { email: string; name: string },
   session: SessionFacts,
 ): MailMessage {
-  return {
-    ...renderEmail(sender, {
-      to: to.email,
-      subject: `How your distance session works: ${formatSessionTime(session.startsAt)}`,
-      paragraphs: [
-        `Hello ${to.name},`,
-        "Your distance session is tomorrow. Here is how it works, so you can get ready this evening.",
-        faqAnswer("Does distance healing work"),
-        DISTANCE_HOW,
-      ],
-      rows: rows(session),
-      action: { label: "View your session", url: session.manageUrl },
-      after: [faqAnswer("How should I prepare").replace(/ For a ZYTO scan.*$/, "")],
-    }),
-    attachments: ics(session),
-  };
+  return clientSessionEmail(sender, to, session, {
+    subject: `How your distance session works: ${formatSessionTime(session.startsAt)}`,
+    paragraphs: [
+      "Your distance session is tomorrow. Here is how it works, so you can get ready this evening.",
+      faqAnswer("Does distance healing work"),
+      DISTANCE_HOW,
+    ],
+    action: viewAction(session),
+    after: [faqAnswer("How should I prepare").replace(/ For a ZYTO scan.*$/, "")],
+  });
 }
 
 export function bookingCancelledEmail(
@@ -153,22 +160,18 @@ export function bookingCancelledEmail(
   refund: { cents: number; percent: number; by: "client" | "practitioner" },
   accountUrl: string,
 ): MailMessage {
-  return {
-    ...renderEmail(sender, {
-      to: to.email,
-      subject: `Your session on ${formatSessionTime(session.startsAt)} is cancelled`,
-      paragraphs: [
-        `Hello ${to.name},`,
-        refund.by === "practitioner"
-          ? "We are sorry: the practitioner has had to cancel your session. You are refunded in full."
-          : "Your session is cancelled, as you asked.",
-      ],
-      rows: [...rows(session), { label: `Refund (${refund.percent}%)`, value: formatAmount(refund.cents) }],
-      action: { label: "My Sessions", url: accountUrl },
-      after: ["Approved refunds reach your card within 5-10 business days, as our Refund Policy says."],
-    }),
-    attachments: ics(session, "CANCEL"),
-  };
+  return clientSessionEmail(sender, to, session, {
+    subject: `Your session on ${formatSessionTime(session.startsAt)} is cancelled`,
+    paragraphs: [
+      refund.by === "practitioner"
+        ? "We are sorry: the practitioner has had to cancel your session. You are refunded in full."
+        : "Your session is cancelled, as you asked.",
+    ],
+    extraRows: [{ label: `Refund (${refund.percent}%)`, value: formatAmount(refund.cents) }],
+    action: { label: "My Sessions", url: accountUrl },
+    after: [REFUND_TIMING],
+    method: "CANCEL",
+  });
 }
 
 /** A payment that came for a slot no longer free: refunded, with an apology. */
@@ -188,6 +191,6 @@ export function slotTakenEmail(
     ],
     rows: [{ label: "Refund", value: formatAmount(refundCents) }],
     action: { label: "Choose another time", url: bookUrl },
-    after: ["Approved refunds reach your card within 5-10 business days, as our Refund Policy says."],
+    after: [REFUND_TIMING],
   });
 }
