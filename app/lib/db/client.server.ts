@@ -52,10 +52,11 @@ export type OpenDatabaseOptions = {
  * PostgreSQL's settings inside PGlite, for a small machine (decision 027). PGlite's own defaults are
  * initdb's: 128 MB of shared buffers, 4 MB of WAL buffers, 8 MB of temporary buffers, 64 MB for
  * maintenance. The operating system's page cache holds the data files anyway (PGlite reads them through
- * Node's fs), so a small buffer pool costs little; a shop's whole catalogue of 10,000 products fits in it.
+ * Node's fs), so a small buffer pool costs little: 16 MB holds a shop's demo catalogue and its orders, and
+ * each 8 kB page it lacks is one read from the page cache.
  */
 export const PGLITE_SETTINGS: Record<string, string> = {
-  shared_buffers: "32MB",
+  shared_buffers: "16MB",
   wal_buffers: "1MB",
   temp_buffers: "2MB",
   work_mem: "4MB",
