@@ -10,6 +10,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { confirmEmail } from "~/features/accounts/confirm-email.server";
+import { contentDisposition } from "~/features/shop/content-disposition";
 import { AppError, errorResponse } from "~/lib/app-error";
 import { requestContext, servicesContext } from "~/lib/context";
 import {
@@ -46,6 +47,13 @@ const IMAGE_TYPES: Record<string, string> = {
   avif: "image/avif",
   png: "image/png",
   jpg: "image/jpeg",
+};
+/** The songs' recordings (decision 035): only under songs/, and always as a download. */
+const SONG_TYPES: Record<string, string> = {
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  ogg: "audio/ogg",
+  wav: "audio/wav",
 };
 
 export function createApp({ services, build, mode, staticRoot }: CreateAppOptions) {
@@ -199,11 +207,12 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     }
   });
 
-  // Public images (covers, gallery art). Product files are never served from here.
+  // Public images (covers, gallery art) and the songs' recordings. Product files are never served from here.
   app.get("/media/:folder/:file", async (c) => {
     const { folder, file } = c.req.param();
     const ext = file.split(".").pop() ?? "";
-    const type = IMAGE_TYPES[ext];
+    const song = folder === "songs";
+    const type = song ? SONG_TYPES[ext] : IMAGE_TYPES[ext];
     const notFound = new AppError("not_found", "Not found", "Not found");
     if (!type || !/^[a-z0-9-]+$/.test(folder) || !/^[A-Za-z0-9._-]+$/.test(file) || file.startsWith(".")) {
       throw notFound;
@@ -218,6 +227,8 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
         "Content-Length": String(info.size),
         "Cache-Control": "public, max-age=86400",
         "Cross-Origin-Resource-Policy": "cross-origin",
+        // A recording is offered as a file to keep, named without the storage key's timestamp.
+        ...(song ? { "Content-Disposition": contentDisposition("attachment", file.replace(/^\d+-/, "")) } : {}),
       },
     });
   });

@@ -46,7 +46,6 @@ export function siteFacts(s: SiteSettings) {
       media: [youtubeId(s.mediaVideo1Url), youtubeId(s.mediaVideo2Url), youtubeId(s.mediaVideo3Url)],
       angel: s.angelVideoUrl,
     },
-    songUrls: [s.song1Url, s.song2Url, s.song3Url, s.song4Url],
     seller: sellerOfRecord(s),
   };
 }

@@ -9,6 +9,7 @@ import { uploadLimits } from "~/features/admin/store-upload.server";
 import { addGalleryPhoto } from "~/features/media/add-gallery-photo.server";
 import { addGalleryTab } from "~/features/media/add-gallery-tab.server";
 import { moveGalleryPhoto, removeGalleryPhoto, updateGalleryPhoto } from "~/features/media/edit-gallery-photo.server";
+import { removeGalleryTab, renameGalleryTab } from "~/features/media/edit-gallery-tab.server";
 import { galleryIdSchema, galleryMessages, photoTextSchema, tabLabelSchema } from "~/features/media/gallery-rules";
 import { listGalleries } from "~/features/media/list-galleries.server";
 import { AddPhotoForm } from "~/features/media/ui/add-photo-form";
@@ -30,9 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, services);
   const { uploaded, addedTabs } = await listGalleries(services.database.db);
   const galleries = [
-    { id: "angel", label: "Angel Light", shipped: angelPhotos.length },
-    ...sacredMomentsTabs.map((t) => ({ id: t.id as string, label: t.label as string, shipped: t.photos.length })),
-    ...addedTabs.map((t) => ({ ...t, shipped: 0 })),
+    { id: "angel", label: "Angel Light", shipped: angelPhotos.length, added: false },
+    ...sacredMomentsTabs.map((t) => ({
+      id: t.id as string,
+      label: t.label as string,
+      shipped: t.photos.length,
+      added: false,
+    })),
+    ...addedTabs.map((t) => ({ ...t, shipped: 0, added: true })),
   ].map((g) => ({ ...g, uploaded: uploaded[g.id]?.length ?? 0 }));
   const asked = new URL(request.url).searchParams.get("gallery");
   const current = galleries.find((g) => g.id === asked) ?? galleries[0];
@@ -64,6 +70,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const gallery = galleryIdSchema.safeParse(text("gallery"));
     if (!gallery.success) return fail(galleryMessages.unknownGallery, 404);
+    if (intent === "rename-tab") {
+      const label = tabLabelSchema.safeParse(text("label"));
+      if (!label.success) return fail(galleryMessages.tabLabel);
+      await renameGalleryTab(services, gallery.data, label.data);
+      return back(gallery.data, galleryMessages.tabRenamed);
+    }
+    if (intent === "remove-tab") {
+      await removeGalleryTab(services, gallery.data, form.get("withPhotos") === "on");
+      return redirectWithToast(
+        "/admin/galleries",
+        { title: "Success", description: galleryMessages.tabRemoved, variant: "default" },
+        services.env,
+      );
+    }
     if (intent === "add") {
       const upload = z.uuid().safeParse(text("upload"));
       if (!upload.success) return fail(galleryMessages.uploadGone);
@@ -143,6 +163,42 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
                 ? `Showing ${current.shipped} placeholder pictures until you add your first photo.`
                 : "No photos yet: the tab shows once it has one."}
           </p>
+          {current.added ? (
+            <div className="card mt-6 grid gap-4 p-5 md:grid-cols-2">
+              <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Rename this tab">
+                <input type="hidden" name="intent" value="rename-tab" />
+                <input type="hidden" name="gallery" value={current.id} />
+                <Field label="Tab name" className="min-w-0 flex-1">
+                  {(id) => (
+                    <input
+                      id={id}
+                      name="label"
+                      defaultValue={current.label}
+                      maxLength={40}
+                      className={inputClass}
+                      key={current.label}
+                    />
+                  )}
+                </Field>
+                <button type="submit" className="btn-outline">
+                  Rename Tab
+                </button>
+              </Form>
+              <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Remove this tab">
+                <input type="hidden" name="intent" value="remove-tab" />
+                <input type="hidden" name="gallery" value={current.id} />
+                {photos.length ? (
+                  <label className="flex items-center gap-2 pb-2 text-sm font-semibold text-plum-900">
+                    <input type="checkbox" name="withPhotos" />
+                    Also remove its {photos.length} {photos.length === 1 ? "photo" : "photos"}
+                  </label>
+                ) : null}
+                <button type="submit" className="btn-ghost text-red-800">
+                  Remove Tab
+                </button>
+              </Form>
+            </div>
+          ) : null}
           <div className="mt-6">
             <AddPhotoForm key={`${current.id}-${photos.length}`} gallery={current.id} limits={limits} />
           </div>

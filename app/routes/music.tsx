@@ -3,47 +3,59 @@ import { SocialLinks } from "~/components/layout/social-links";
 import { Icon } from "~/components/marketing/icons";
 import { ExternalLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
-import { musicContent as content, songs } from "~/content/songs";
-import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { musicContent as content } from "~/content/songs";
+import { siteFrom } from "~/features/site-settings/use-site";
+import { listSongs } from "~/features/songs/list-songs.server";
+import { servicesContext } from "~/lib/context";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/music";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Sacred Songs",
-    description: "Four sacred songs for meditation, reflection and rest: listen on YouTube or download a sample.",
+    description: "Sacred songs for meditation, reflection and rest: listen on YouTube or download a recording.",
     path: "/music",
     origin: originFrom(matches),
     site: siteFrom(matches),
   });
 
-export default function Music() {
-  const site = useSite();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { database } = context.get(servicesContext);
+  return { songs: (await listSongs(database.db)).songs };
+}
+
+export default function Music({ loaderData }: Route.ComponentProps) {
+  const { songs } = loaderData;
   const { hero, comingSoon, follow } = content;
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />
       <section aria-label="Songs" className="mx-auto max-w-5xl px-4 pt-4 sm:px-6">
         <ul className="grid gap-6 md:grid-cols-2" data-testid="songs">
-          {songs.map((song, i) => (
+          {songs.map((song) => (
             <li key={song.id} className="card flex flex-col p-6">
               <div className="flex items-start gap-4">
                 <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-plum-700 text-white">
                   <Icon name="music" />
                 </span>
                 <div className="min-w-0 flex-1">
-                  <h2 className="text-2xl">{song.title}</h2>
+                  <h2 className="text-2xl break-words">{song.title}</h2>
                   <p className="mt-1 text-sm text-muted">
-                    <span className="font-semibold text-gold-700">{song.theme}</span>
-                    <span aria-hidden="true"> · </span>
-                    <span className="sr-only">, duration </span>
+                    {song.theme ? (
+                      <>
+                        <span className="font-semibold text-gold-700">{song.theme}</span>
+                        <span aria-hidden="true"> · </span>
+                        <span className="sr-only">, </span>
+                      </>
+                    ) : null}
+                    <span className="sr-only">duration </span>
                     <span data-testid="duration">{song.duration}</span>
                   </p>
                 </div>
               </div>
-              <p className="mt-4 flex-1 text-muted">{song.description}</p>
+              <p className="mt-4 flex-1 whitespace-pre-line break-words text-muted">{song.description}</p>
               <div className="mt-6 flex items-center gap-3">
-                <ExternalLink href={site.songUrls[i] ?? song.youtubeUrl} className="btn-primary flex-1">
+                <ExternalLink href={song.youtubeUrl} className="btn-primary flex-1">
                   <Icon name="play" className="size-4" />
                   {content.listenLabel}
                   <span className="sr-only">: {song.title}</span>

@@ -9,6 +9,7 @@ const sections = [
   { to: "/admin/settings", label: "Site Settings" },
   { to: "/admin/events", label: "Events" },
   { to: "/admin/galleries", label: "Galleries" },
+  { to: "/admin/songs", label: "Songs" },
 ] as const;
 
 /** The admin area's sections, above each admin page's heading. */

@@ -12,7 +12,7 @@ import { sweepUploads } from "./sweep-uploads.server";
 import {
   ACCEPTED,
   isAcceptableFileName,
-  isPicture,
+  isPublicUpload,
   maxBytes,
   photoThumbKey,
   safeBaseName,
@@ -29,7 +29,7 @@ export type StoredUpload = {
   kind: UploadKind;
   name: string;
   size: number;
-  /** The cover's public address, for the preview; files have none. */
+  /** The public address (a cover's or photo's preview, a song's recording); private files have none. */
   url: string | null;
 };
 
@@ -95,7 +95,7 @@ export async function storeUpload(
     contentType: accepted.mime,
     uploadedBy: input.uploadedBy,
   });
-  const store = isPicture(kind) ? services.images : services.files;
+  const store = isPublicUpload(kind) ? services.images : services.files;
   try {
     const source = Readable.from(rest(sample, bytes));
     let stored: { size: number };
@@ -113,7 +113,7 @@ export async function storeUpload(
       kind,
       name: fileName,
       size: stored.size,
-      url: isPicture(kind) ? `/media/${kind === "photo" ? photoThumbKey(key) : key}` : null,
+      url: isPublicUpload(kind) ? `/media/${kind === "photo" ? photoThumbKey(key) : key}` : null,
     };
   } catch (error) {
     await reader.cancel().catch(() => {});

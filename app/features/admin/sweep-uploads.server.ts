@@ -1,7 +1,7 @@
 import { and, inArray, isNull, lt } from "drizzle-orm";
 import { uploads } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
-import { photoThumbKey } from "./upload-rules";
+import { isPublicUpload, photoThumbKey } from "./upload-rules";
 
 /** An upload no product took within a day was abandoned (the admin closed the form, say). */
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +34,7 @@ export async function sweepUploads(services: AppServices, now = new Date()): Pro
     )
     .returning({ kind: uploads.kind, key: uploads.storageKey });
   for (const upload of removed) {
-    const store = upload.kind === "image" || upload.kind === "photo" ? services.images : services.files;
+    const store = isPublicUpload(upload.kind) ? services.images : services.files;
     await store.delete(upload.key);
     if (upload.kind === "photo") await store.delete(photoThumbKey(upload.key));
   }

@@ -29,6 +29,7 @@ const STORED_AS: Record<UploadKind, Record<string, MediaExtension>> = {
   attachment: { pdf: "pdf" },
   image: { png: "webp", jpg: "webp", webp: "webp", avif: "webp" },
   photo: { png: "webp", jpg: "webp", webp: "webp", avif: "webp" },
+  song: { mp3: "mp3", m4a: "m4a", ogg: "ogg", oga: "ogg", opus: "ogg", wav: "wav" },
 };
 
 const accepted = (ext: MediaExtension): Accepted => ({
@@ -47,6 +48,9 @@ export const ACCEPTED: Record<UploadKind, Record<string, Accepted>> = {
   photo: Object.fromEntries(
     Object.entries(STORED_AS.photo).map(([sniffed, ext]) => [sniffed, { ...accepted(ext), folder: "gallery" }]),
   ),
+  song: Object.fromEntries(
+    Object.entries(STORED_AS.song).map(([sniffed, ext]) => [sniffed, { ...accepted(ext), folder: "songs" }]),
+  ),
 };
 
 /** The picker's MIME type for each sniffed extension a browser knows the file by. */
@@ -62,15 +66,23 @@ export const PICKER_ACCEPT: Record<UploadKind, string> = {
   photo: Object.keys(STORED_AS.photo)
     .map((ext) => PICKER_TYPES[ext] ?? `image/${ext}`)
     .join(","),
+  song: [...new Set(Object.values(STORED_AS.song))].flatMap((ext) => [`.${ext}`, MEDIA_TYPES[ext].mime]).join(","),
 };
 
 /** Covers and gallery photos: public pictures, re-encoded to WebP, under the image size limit. */
 export const isPicture = (kind: UploadKind): kind is "image" | "photo" => kind === "image" || kind === "photo";
 
+/**
+ * Uploads anyone may fetch, kept in the public image store and served under /media: pictures and
+ * the songs' recordings (decision 035). Product files and attachments stay private.
+ */
+export const isPublicUpload = (kind: UploadKind): kind is "image" | "photo" | "song" =>
+  isPicture(kind) || kind === "song";
+
 /** A gallery photo's thumbnail sits beside its lightbox size: `gallery/…-name.webp` → `…-name-thumb.webp`. */
 export const photoThumbKey = (key: string) => key.replace(/\.webp$/, "-thumb.webp");
 
-/** The size limit of a kind, in bytes. Video and audio share the PDF limit. */
+/** The size limit of a kind, in bytes. Video and audio (songs too) share the PDF limit. */
 export function maxBytes(kind: UploadKind, limits: UploadLimits): number {
   return (isPicture(kind) ? limits.maxImageMb : limits.maxFileMb) * 1024 * 1024;
 }
@@ -85,6 +97,7 @@ export const uploadMessages = {
     attachment: "Attachments must be PDF files, and this file is not a PDF.",
     image: "Cover images must be PNG, JPEG, WebP or AVIF (SVG and other formats are not accepted).",
     photo: "Photos must be PNG, JPEG, WebP or AVIF (SVG and other formats are not accepted).",
+    song: "Recordings must be MP3, M4A, OGG or WAV audio, and this file is not one of them.",
   } satisfies Record<UploadKind, string>,
   tooLarge: (kind: UploadKind, limits: UploadLimits) =>
     isPicture(kind)

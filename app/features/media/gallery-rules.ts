@@ -18,6 +18,11 @@ export const galleryMessages = {
   removed: "Photo removed.",
   moved: "Photo moved.",
   tabAdded: "Tab added.",
+  tabRenamed: "Tab renamed.",
+  tabRemoved: "Tab removed.",
+  tabNotFound: "That tab no longer exists (the three shipped tabs cannot be renamed or removed).",
+  tabHasPhotos: (n: number) =>
+    `This tab has ${n} ${n === 1 ? "photo" : "photos"}. Tick 'Also remove its photos' to remove the tab with them.`,
 } as const;
 
 const plain = (max: number, message: string, min = 0) =>

@@ -61,8 +61,9 @@ const httpsUrl = (label: string) =>
       }
     }, settingsMessages.https(label));
 
-const YOUTUBE_HOSTS = new Set(["www.youtube.com", "youtube.com", "m.youtube.com", "youtu.be"]);
-const youtubeUrl = (label: string) =>
+export const YOUTUBE_HOSTS = new Set(["www.youtube.com", "youtube.com", "m.youtube.com", "youtu.be"]);
+/** A required `https://` YouTube watch or short link; songs (decision 035) use the same rule. */
+export const youtubeUrl = (label: string) =>
   httpsUrl(label).refine((value) => {
     try {
       return YOUTUBE_HOSTS.has(new URL(value).hostname) && youtubeId(value) !== "";
@@ -114,10 +115,6 @@ export const siteSettingsSchema = z
     mediaVideo2Url: youtubeUrl("Media video 2"),
     mediaVideo3Url: youtubeUrl("Media video 3"),
     angelVideoUrl: youtubeUrl("Angel gallery video"),
-    song1Url: youtubeUrl("Song 1"),
-    song2Url: youtubeUrl("Song 2"),
-    song3Url: youtubeUrl("Song 3"),
-    song4Url: youtubeUrl("Song 4"),
     sellerLegalName: text("Seller's legal name", 160),
     vatNumber: optionalText("VAT number", 20),
   })
@@ -149,10 +146,6 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   mediaVideo2Url: "https://www.youtube.com/watch?v=STONEHENGE1",
   mediaVideo3Url: "https://www.youtube.com/watch?v=GLASTONTOR1",
   angelVideoUrl: "https://www.youtube.com/watch?v=ANGELLIGHT1",
-  song1Url: "https://www.youtube.com/watch?v=LIGHTWITHIN",
-  song2Url: "https://www.youtube.com/watch?v=ANGELWINGS1",
-  song3Url: "https://www.youtube.com/watch?v=SACREDEARTH",
-  song4Url: "https://www.youtube.com/watch?v=RETURNPEACE",
   sellerLegalName: "Elena Rose",
   vatNumber: "",
 };
@@ -176,10 +169,6 @@ export const PLACEHOLDER_FIELDS = [
   "mediaVideo2Url",
   "mediaVideo3Url",
   "angelVideoUrl",
-  "song1Url",
-  "song2Url",
-  "song3Url",
-  "song4Url",
 ] as const satisfies readonly SiteSettingsField[];
 
 /** The form's labels, in the order the form shows them. */
@@ -205,10 +194,6 @@ export const SETTINGS_LABELS: Record<SiteSettingsField, string> = {
   mediaVideo2Url: "Media video 2",
   mediaVideo3Url: "Media video 3",
   angelVideoUrl: "Angel gallery video",
-  song1Url: "Song 1",
-  song2Url: "Song 2",
-  song3Url: "Song 3",
-  song4Url: "Song 4",
   sellerLegalName: "Seller's legal name",
   vatNumber: "VAT number",
 };

@@ -447,6 +447,13 @@ export const events = pgTable(
     place: text("place"),
     description: text("description").notNull().default(""),
     bookingUrl: text("booking_url"),
+    /** Optional picture: storage keys of its two WebP sizes in the public image store, with their sizes. */
+    imageKey: text("image_key"),
+    imageWidth: integer("image_width"),
+    imageHeight: integer("image_height"),
+    imageThumbKey: text("image_thumb_key"),
+    imageThumbWidth: integer("image_thumb_width"),
+    imageThumbHeight: integer("image_thumb_height"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -534,6 +541,32 @@ export const discountRedemptions = pgTable(
   (t) => [index("discount_redemptions_code_idx").on(t.codeId).where(sql`${t.releasedAt} is null`)],
 );
 
+/**
+ * The owner's songs for /music (decision 035). While there are none the page shows the four shipped
+ * songs (`app/content/songs.ts`); once she adds or adopts one, these rows are the list.
+ */
+export const songs = pgTable(
+  "songs",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    theme: text("theme").notNull().default(""),
+    durationSeconds: integer("duration_seconds").notNull(),
+    description: text("description").notNull().default(""),
+    youtubeUrl: text("youtube_url").notNull(),
+    position: integer("position").notNull(),
+    /** Public address of the recording: `/media/songs/…` for an upload, `/audio/…` for the shipped sample. */
+    audioSrc: text("audio_src"),
+    /** Storage key in the public store when the recording is an upload of hers (deleted with the song). */
+    audioKey: text("audio_key"),
+    audioName: text("audio_name"),
+    audioFormat: text("audio_format"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("songs_position_idx").on(t.position)],
+);
+
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type Purchase = typeof purchases.$inferSelect;
@@ -544,3 +577,4 @@ export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 export type EventRow = typeof events.$inferSelect;
 export type GalleryPhotoRow = typeof galleryPhotos.$inferSelect;
 export type DiscountCode = typeof discountCodes.$inferSelect;
+export type SongRow = typeof songs.$inferSelect;

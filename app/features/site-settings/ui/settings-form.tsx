@@ -49,10 +49,6 @@ const groups: { title: string; fields: [SiteSettingsField, InputType, string?][]
       ["mediaVideo2Url", "url", "Solstice at Stonehenge"],
       ["mediaVideo3Url", "url", "Glastonbury Tor Meditation"],
       ["angelVideoUrl", "url", "'Watch the Video Experience' under the angel gallery"],
-      ["song1Url", "url", "Light Within"],
-      ["song2Url", "url", "Angel Wings"],
-      ["song3Url", "url", "Sacred Earth"],
-      ["song4Url", "url", "Return to Peace"],
     ],
   },
 ];

@@ -1,0 +1,218 @@
+import { useEffect } from "react";
+import { data, Form, Link } from "react-router";
+import { showToast } from "~/components/ui/toast";
+import { songs as shippedSongs } from "~/content/songs";
+import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
+import { AdminNav } from "~/features/admin/admin-nav";
+import { uploadLimits } from "~/features/admin/store-upload.server";
+import { listSongRows, toSongView } from "~/features/songs/list-songs.server";
+import { adoptShippedSongs, moveSong, removeSong, saveSong } from "~/features/songs/save-song.server";
+import { formatDuration, type SongField, songFormFrom, songFormSchema, songMessages } from "~/features/songs/song-schema";
+import { emptySong, SongForm, type SongFormValues } from "~/features/songs/ui/song-form";
+import { AppError } from "~/lib/app-error";
+import { servicesContext } from "~/lib/context";
+import { redirectWithToast } from "~/lib/flash.server";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "~/lib/zod";
+import type { Route } from "./+types/admin-songs";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Songs | Sacred Healing" },
+  { name: "robots", content: "noindex" },
+];
+
+const songId = z.uuid();
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  await requireAdmin(request, services);
+  const url = new URL(request.url);
+  const rows = await listSongRows(services.database.db);
+  const editing = rows.find((row) => row.id === url.searchParams.get("edit"));
+  return {
+    songs: rows.map(toSongView),
+    shipped: rows.length === 0 ? shippedSongs.map((s) => ({ id: s.id, title: s.title, duration: s.duration })) : [],
+    form: editing ? ("edit" as const) : url.searchParams.get("form") === "new" ? ("new" as const) : null,
+    editing: editing
+      ? {
+          id: editing.id,
+          values: {
+            title: editing.title,
+            theme: editing.theme,
+            duration: formatDuration(editing.durationSeconds),
+            description: editing.description,
+            youtubeUrl: editing.youtubeUrl,
+          } satisfies SongFormValues,
+          audio: toSongView(editing).audio ?? null,
+        }
+      : null,
+    limits: uploadLimits(services),
+  };
+}
+
+type ActionData = {
+  errors: Partial<Record<SongField, string>>;
+  submitted: SongFormValues;
+  id: string | null;
+  message: string;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  await requireAdminWrite(request, services);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const rawId = form.get("id");
+  const id = rawId === null || rawId === "" ? null : songId.safeParse(rawId).success ? String(rawId) : undefined;
+  if (id === undefined) throw data(songMessages.notFound, { status: 404 });
+  const done = (description: string) =>
+    redirectWithToast("/admin/songs", { title: "Success", description, variant: "default" }, services.env);
+  const needId = () => {
+    if (!id) throw data(songMessages.notFound, { status: 404 });
+    return id;
+  };
+
+  try {
+    if (intent === "adopt") {
+      await adoptShippedSongs(services);
+      return done(songMessages.adopted);
+    }
+    if (intent === "remove") {
+      await removeSong(services, needId());
+      return done(songMessages.removed);
+    }
+    if (intent === "up" || intent === "down") {
+      await moveSong(services, needId(), intent);
+      return done(songMessages.moved);
+    }
+    if (intent !== "save") throw data("Unknown action.", { status: 400 });
+    const submitted = songFormFrom(form);
+    const parsed = songFormSchema.safeParse(submitted);
+    if (!parsed.success) {
+      const errors: Partial<Record<SongField, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as SongField | undefined;
+        if (field && !errors[field]) errors[field] = issue.message;
+      }
+      return data<ActionData>(
+        { errors, submitted: submitted as SongFormValues, id, message: songMessages.invalid },
+        { status: 400 },
+      );
+    }
+    await saveSong(services, id, parsed.data);
+    return done(songMessages.saved);
+  } catch (error) {
+    if (error instanceof AppError) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export default function AdminSongs({ loaderData, actionData }: Route.ComponentProps) {
+  const { songs, shipped, form, editing, limits } = loaderData;
+  useEffect(() => {
+    if (actionData?.message) {
+      showToast({ title: "Validation Error", description: actionData.message, variant: "destructive" });
+    }
+  }, [actionData]);
+  const showForm = actionData
+    ? { id: actionData.id, values: actionData.submitted, audio: editing?.audio ?? null }
+    : form
+      ? editing
+      : null;
+  const formOpen = Boolean(actionData) || form !== null;
+  return (
+    <>
+      <AdminNav />
+      <div className="mx-auto max-w-5xl px-4 pt-10 pb-20 sm:px-6">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h1 className="text-4xl">Songs</h1>
+            <p className="mt-1 text-muted">The songs on the Music page, in the order visitors see them.</p>
+          </div>
+          <Link to={form === "new" ? "/admin/songs" : "/admin/songs?form=new"} className="btn-primary">
+            Add Song
+          </Link>
+        </div>
+        {formOpen ? (
+          <div className="mt-8">
+            <SongForm
+              key={showForm?.id ?? "new"}
+              id={showForm?.id ?? null}
+              values={showForm?.values ?? emptySong}
+              audio={showForm?.audio ?? null}
+              errors={actionData?.errors ?? {}}
+              limits={limits}
+              cancelHref="/admin/songs"
+            />
+          </div>
+        ) : null}
+        {songs.length === 0 ? (
+          <div className="card mt-8 p-6">
+            <p className="text-muted">
+              The Music page shows the {shipped.length} songs the site came with until you add one of your own:
+            </p>
+            <ul className="mt-3 list-disc pl-5 text-sm">
+              {shipped.map((song) => (
+                <li key={song.id}>
+                  {song.title} ({song.duration})
+                </li>
+              ))}
+            </ul>
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="adopt" />
+              <button type="submit" className="btn-outline">
+                Edit These Songs
+              </button>
+            </Form>
+          </div>
+        ) : (
+          <ol className="mt-8 space-y-3" aria-label="Songs">
+            {songs.map((song, index) => (
+              <li key={song.id} className="card flex flex-wrap items-center justify-between gap-3 p-5">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words">{song.title}</p>
+                  <p className="text-sm text-muted">
+                    {[song.theme, song.duration, song.audio ? `${song.audio.format} recording` : "No recording"]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Link to={`/admin/songs?edit=${song.id}`} className="btn-outline">
+                    Edit<span className="sr-only">: {song.title}</span>
+                  </Link>
+                  <Form method="post" className="flex flex-wrap gap-2">
+                    <input type="hidden" name="id" value={song.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="up"
+                      className="btn-ghost"
+                      disabled={index === 0}
+                      aria-label={`Move ${song.title} earlier`}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="down"
+                      className="btn-ghost"
+                      disabled={index === songs.length - 1}
+                      aria-label={`Move ${song.title} later`}
+                    >
+                      ↓
+                    </button>
+                    <button type="submit" name="intent" value="remove" className="btn-ghost text-red-800">
+                      Remove<span className="sr-only">: {song.title}</span>
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </>
+  );
+}
