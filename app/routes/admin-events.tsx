@@ -3,6 +3,7 @@ import { data, Form, Link } from "react-router";
 import { showToast } from "~/components/ui/toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
+import { uploadLimits } from "~/features/admin/store-upload.server";
 import {
   type EventField,
   eventFormFrom,
@@ -51,8 +52,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             description: editing.description,
             bookingUrl: editing.bookingUrl ?? "",
           } satisfies EventFormValues,
+          image: toEventView(editing).image?.thumb.src ?? null,
         }
       : null,
+    limits: uploadLimits(services),
   };
 }
 
@@ -103,13 +106,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {
-  const { events, form, editing } = loaderData;
+  const { events, form, editing, limits } = loaderData;
   useEffect(() => {
     if (actionData?.message) {
       showToast({ title: "Validation Error", description: actionData.message, variant: "destructive" });
     }
   }, [actionData]);
-  const showForm = actionData ? { id: actionData.id, values: actionData.submitted } : form ? editing : null;
+  const showForm = actionData
+    ? { id: actionData.id, values: actionData.submitted, image: editing?.image ?? null }
+    : form
+      ? editing
+      : null;
   const formOpen = Boolean(actionData) || form !== null;
   return (
     <>
@@ -134,6 +141,8 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
               values={showForm?.values ?? emptyEvent}
               errors={actionData?.errors ?? {}}
               cancelHref="/admin/events"
+              image={showForm?.image ?? null}
+              limits={limits}
             />
           </div>
         ) : null}

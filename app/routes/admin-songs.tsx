@@ -7,7 +7,13 @@ import { AdminNav } from "~/features/admin/admin-nav";
 import { uploadLimits } from "~/features/admin/store-upload.server";
 import { listSongRows, toSongView } from "~/features/songs/list-songs.server";
 import { adoptShippedSongs, moveSong, removeSong, saveSong } from "~/features/songs/save-song.server";
-import { formatDuration, type SongField, songFormFrom, songFormSchema, songMessages } from "~/features/songs/song-schema";
+import {
+  formatDuration,
+  type SongField,
+  songFormFrom,
+  songFormSchema,
+  songMessages,
+} from "~/features/songs/song-schema";
 import { emptySong, SongForm, type SongFormValues } from "~/features/songs/ui/song-form";
 import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";

@@ -45,10 +45,6 @@ const saved: SiteSettings = {
   mediaVideo2Url: "https://www.youtube.com/watch?v=mediaReal02",
   mediaVideo3Url: "https://www.youtube.com/watch?v=mediaReal03",
   angelVideoUrl: "https://www.youtube.com/watch?v=angelReal01",
-  song1Url: "https://www.youtube.com/watch?v=songReal001",
-  song2Url: "https://www.youtube.com/watch?v=songReal002",
-  song3Url: "https://www.youtube.com/watch?v=songReal003",
-  song4Url: "https://www.youtube.com/watch?v=songReal004",
   sellerLegalName: "Maria Lumina Popescu",
   vatNumber: "",
 };
@@ -61,8 +57,8 @@ const PLACEHOLDERS = [
   "example.com",
   "7700 900000",
   "447700900000",
-  "LIGHTWITHIN",
-  "ANGELWINGS1",
+  // The songs' made-up links (LIGHTWITHIN…) are no longer settings: the songs are records of their
+  // own (decision 035, tests/integration/songs.test.ts).
   "ROMANIARTRT",
   "ZYTOEXPLAIN",
   "ANGELLIGHT1",
@@ -104,13 +100,13 @@ describe("site settings", () => {
     const res = await adminForm(
       t.app,
       admin.cookie,
-      { ...asForm(saved), appUrl: "javascript:alert(1)", song1Url: "https://vimeo.com/1234567" },
+      { ...asForm(saved), appUrl: "javascript:alert(1)", mediaVideo1Url: "https://vimeo.com/1234567" },
       "/admin/settings",
     );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("App link must be a full https:// address.");
-    expect(html).toContain("Song 1 must be a YouTube link");
+    expect(html).toContain("Media video 1 must be a YouTube link");
   });
 
   it("once saved, every public page shows the owner's details and none of the placeholders", async () => {
@@ -130,7 +126,6 @@ describe("site settings", () => {
     expect(contact).toContain("https://wa.me/447911123456");
     expect(contact).toContain("Wells, United Kingdom");
     expect(await page("/aromatherapy")).toContain("https://oils.brand.co.uk/?ref=lumina");
-    expect(await page("/music")).toContain("https://www.youtube.com/watch?v=songReal004");
     expect(await page("/zyto")).toContain("zytoReal001");
     expect(await page("/app")).toContain("https://app.lumina-healing.co.uk/");
     const terms = await page("/terms");

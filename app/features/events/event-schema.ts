@@ -13,6 +13,7 @@ export const eventMessages = {
   place: "Place is required unless the event is online (at most 200 characters).",
   description: "Description must be at most 2000 characters.",
   bookingUrl: "Booking link must be a full https:// address.",
+  uploadGone: "The uploaded image was not found. Please upload it again.",
   saved: "Event saved.",
   deleted: "Event removed.",
   notFound: "That event no longer exists.",
@@ -53,6 +54,9 @@ export const eventFormSchema = z
           return false;
         }
       }, eventMessages.bookingUrl),
+    /** A photo upload to attach (its id), or "" to keep the image the event has. */
+    upload: z.union([z.literal(""), z.uuid(eventMessages.uploadGone)]),
+    removeImage: z.boolean(),
   })
   .refine((e) => e.online || e.place.length > 0, { message: eventMessages.place, path: ["place"] });
 
@@ -65,6 +69,8 @@ export type EventInput = {
   place: string | null;
   description: string;
   bookingUrl: string | null;
+  /** A new image (a completed `photo` upload), `null` to drop the image, undefined to keep it. */
+  image?: { uploadId: string } | null;
 };
 
 export function toEventInput(form: EventForm): EventInput {
@@ -74,6 +80,7 @@ export function toEventInput(form: EventForm): EventInput {
     place: form.online ? null : form.place,
     description: form.description,
     bookingUrl: form.bookingUrl || null,
+    ...(form.upload ? { image: { uploadId: form.upload } } : form.removeImage ? { image: null } : {}),
   };
 }
 
@@ -87,6 +94,8 @@ export function eventFormFrom(data: FormData): Record<string, unknown> {
     place: text("place"),
     description: text("description"),
     bookingUrl: text("bookingUrl"),
+    upload: text("upload"),
+    removeImage: data.get("removeImage") === "on",
   };
 }
 

@@ -10,6 +10,11 @@ export type EventView = {
   place: string | null;
   description: string;
   bookingUrl: string | null;
+  /** Both WebP sizes with their dimensions, so the card reserves its space. */
+  image: {
+    thumb: { src: string; width: number; height: number };
+    large: { src: string; width: number; height: number };
+  } | null;
 };
 
 export function toEventView(row: EventRow): EventView {
@@ -21,6 +26,17 @@ export function toEventView(row: EventRow): EventView {
     place: row.place,
     description: row.description,
     bookingUrl: row.bookingUrl,
+    image:
+      row.imageKey && row.imageThumbKey
+        ? {
+            thumb: {
+              src: `/media/${row.imageThumbKey}`,
+              width: row.imageThumbWidth ?? 0,
+              height: row.imageThumbHeight ?? 0,
+            },
+            large: { src: `/media/${row.imageKey}`, width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 },
+          }
+        : null,
   };
 }
 
@@ -32,6 +48,7 @@ export function eventJsonLd(event: EventView, organizer: { name: string; url: st
     name: event.title,
     startDate: event.startsAt,
     ...(event.description ? { description: event.description } : {}),
+    ...(event.image ? { image: [new URL(event.image.large.src, organizer.url).href] } : {}),
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: event.place
       ? "https://schema.org/OfflineEventAttendanceMode"

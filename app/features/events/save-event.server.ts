@@ -1,27 +1,91 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { PHOTO_SIZES } from "~/features/admin/store-upload.server";
+import { photoThumbKey } from "~/features/admin/upload-rules";
 import { onPublicContentChanged } from "~/features/site-settings/on-public-content-changed.server";
 import { AppError } from "~/lib/app-error";
-import { events } from "~/lib/db/schema.server";
+import { events, uploads } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { type EventInput, eventMessages } from "./event-schema";
 
-/** Creates an event, or updates the one with `id`; refused as not found when it was removed meanwhile. */
+const noImage = {
+  imageKey: null,
+  imageWidth: null,
+  imageHeight: null,
+  imageThumbKey: null,
+  imageThumbWidth: null,
+  imageThumbHeight: null,
+};
+
+/**
+ * Creates an event, or updates the one with `id`; refused as not found when it was removed meanwhile.
+ * An image is a gallery-style photo upload (sniffed, size-limited, re-encoded to two 4:3 WebPs),
+ * claimed in the same transaction; the image it replaces is deleted after the commit.
+ */
 export async function saveEvent(services: AppServices, id: string | null, input: EventInput): Promise<string> {
-  const { db } = services.database;
-  if (id) {
-    const updated = await db.update(events).set(input).where(eq(events.id, id)).returning({ id: events.id });
-    if (updated.length === 0) throw new AppError("not_found", eventMessages.notFound, "Not found");
-  } else {
-    id = randomUUID();
-    await db.insert(events).values({ id, ...input });
-  }
+  const { image, ...fields } = input;
+  const eventId = id ?? randomUUID();
+  const replaced = await services.database.db.transaction(async (tx) => {
+    const [existing] = id ? await tx.select().from(events).where(eq(events.id, id)).for("update") : [];
+    if (id && !existing) throw new AppError("not_found", eventMessages.notFound, "Not found");
+    let picture: Partial<typeof events.$inferInsert> = {};
+    if (image) {
+      const [upload] = await tx
+        .update(uploads)
+        .set({ productId: `event:${eventId}` })
+        .where(
+          and(
+            eq(uploads.id, image.uploadId),
+            eq(uploads.kind, "photo"),
+            isNull(uploads.productId),
+            isNotNull(uploads.completedAt),
+          ),
+        )
+        .returning({ key: uploads.storageKey });
+      if (!upload) throw new AppError("invalid_request", eventMessages.uploadGone, "Upload Error");
+      picture = {
+        imageKey: upload.key,
+        imageWidth: PHOTO_SIZES.large.width,
+        imageHeight: PHOTO_SIZES.large.height,
+        imageThumbKey: photoThumbKey(upload.key),
+        imageThumbWidth: PHOTO_SIZES.thumb.width,
+        imageThumbHeight: PHOTO_SIZES.thumb.height,
+      };
+    } else if (image === null) picture = noImage;
+    if (existing) {
+      await tx
+        .update(events)
+        .set({ ...fields, ...picture })
+        .where(eq(events.id, eventId));
+    } else {
+      await tx.insert(events).values({ id: eventId, ...fields, ...picture });
+    }
+    const old = existing?.imageKey && image !== undefined ? existing : null;
+    if (old?.imageKey) await tx.delete(uploads).where(eq(uploads.storageKey, old.imageKey));
+    return old;
+  });
   onPublicContentChanged(services);
-  return id;
+  if (replaced) await deleteImage(services, replaced);
+  return eventId;
 }
 
 export async function deleteEvent(services: AppServices, id: string): Promise<void> {
-  const deleted = await services.database.db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
-  if (deleted.length === 0) throw new AppError("not_found", eventMessages.notFound, "Not found");
+  const { db } = services.database;
+  const [deleted] = await db.delete(events).where(eq(events.id, id)).returning();
+  if (!deleted) throw new AppError("not_found", eventMessages.notFound, "Not found");
+  if (deleted.imageKey) await db.delete(uploads).where(eq(uploads.storageKey, deleted.imageKey));
   onPublicContentChanged(services);
+  await deleteImage(services, deleted);
+}
+
+async function deleteImage(
+  services: AppServices,
+  row: { imageKey: string | null; imageThumbKey: string | null },
+): Promise<void> {
+  for (const key of [row.imageKey, row.imageThumbKey]) {
+    if (!key) continue;
+    await services.images.delete(key).catch((error: unknown) => {
+      services.logger.warn({ err: error, key }, "event image not deleted");
+    });
+  }
 }

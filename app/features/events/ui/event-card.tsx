@@ -19,6 +19,19 @@ export function EventCard({ event, origin }: { event: EventView; origin: string 
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; it is escaped above
         dangerouslySetInnerHTML={{ __html: json }}
       />
+      {event.image ? (
+        <img
+          src={event.image.thumb.src}
+          srcSet={`${event.image.thumb.src} ${event.image.thumb.width}w, ${event.image.large.src} ${event.image.large.width}w`}
+          sizes="(min-width: 768px) 720px, 100vw"
+          width={event.image.thumb.width}
+          height={event.image.thumb.height}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="-mx-6 -mt-6 mb-5 aspect-[4/3] h-auto w-[calc(100%+3rem)] max-w-none rounded-t-2xl object-cover sm:aspect-[2/1]"
+        />
+      ) : null}
       <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase">
         <time dateTime={event.startsAt}>{event.when}</time>
       </p>

@@ -1,5 +1,9 @@
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Field } from "~/components/ui/field";
+import { FileUploadField } from "~/features/admin/file-upload-field";
+import type { UploadedFile } from "~/features/admin/upload-file";
+import type { UploadLimits } from "~/features/admin/upload-rules";
 import { inputClass } from "~/features/site-settings/ui/settings-form";
 import type { EventField } from "../event-schema";
 
@@ -29,12 +33,19 @@ export function EventForm({
   values,
   errors,
   cancelHref,
+  image,
+  limits,
 }: {
   id: string | null;
   values: EventFormValues;
   errors: Partial<Record<EventField, string>>;
   cancelHref: string;
+  /** The event's picture now (its thumbnail's address), if it has one. */
+  image: string | null;
+  limits: UploadLimits;
 }) {
+  const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
+  const [busy, setBusy] = useState(0);
   const messages = Object.values(errors);
   const error = (field: EventField) =>
     errors[field] ? (
@@ -49,6 +60,7 @@ export function EventForm({
       <h2 className="text-2xl md:col-span-2">{id ? "Edit Event" : "Add Event"}</h2>
       <input type="hidden" name="intent" value="save" />
       {id ? <input type="hidden" name="id" value={id} /> : null}
+      <input type="hidden" name="upload" value={uploaded?.id ?? ""} />
       {messages.length ? (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 md:col-span-2">
           <ul className="list-disc pl-5 text-sm">
@@ -157,8 +169,34 @@ export function EventForm({
           </>
         )}
       </Field>
+      <div className="md:col-span-2">
+        <FileUploadField
+          kind="photo"
+          label="Image (optional)"
+          hint={`PNG, JPEG, WebP or AVIF, up to ${limits.maxImageMb} MB. Cropped to 4:3 like the gallery photos.`}
+          limits={limits}
+          onUploaded={setUploaded}
+          onBusyChange={(delta) => setBusy((n) => n + delta)}
+        />
+        {error("upload")}
+        {uploaded?.url || image ? (
+          <img
+            src={uploaded?.url ?? image ?? ""}
+            alt=""
+            width={480}
+            height={360}
+            className="mt-3 aspect-[4/3] h-auto w-48 rounded-lg object-cover"
+          />
+        ) : null}
+        {image && !uploaded ? (
+          <label className="mt-2 flex items-center gap-2 text-sm text-plum-900">
+            <input type="checkbox" name="removeImage" />
+            Remove the image
+          </label>
+        ) : null}
+      </div>
       <div className="flex flex-wrap gap-3 md:col-span-2">
-        <button type="submit" className="btn-primary">
+        <button type="submit" className="btn-primary" disabled={busy > 0}>
           Save Event
         </button>
         <Link to={cancelHref} className="btn-outline">

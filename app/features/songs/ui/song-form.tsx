@@ -48,24 +48,23 @@ export function SongForm({
     ) : null;
   const invalid = (field: SongField) =>
     errors[field] ? { "aria-invalid": true, "aria-describedby": `song-${field}-error` } : {};
-  const textInput = (name: keyof SongFormValues, max: number, extra: Record<string, unknown> = {}) => (
-    fieldId: string,
-    hintId: string | undefined,
-  ) => (
-    <>
-      <input
-        id={fieldId}
-        name={name}
-        defaultValue={values[name]}
-        maxLength={max}
-        aria-describedby={hintId}
-        className={inputClass}
-        {...extra}
-        {...invalid(name)}
-      />
-      {error(name)}
-    </>
-  );
+  const textInput =
+    (name: keyof SongFormValues, max: number, extra: Record<string, unknown> = {}) =>
+    (fieldId: string, hintId: string | undefined) => (
+      <>
+        <input
+          id={fieldId}
+          name={name}
+          defaultValue={values[name]}
+          maxLength={max}
+          aria-describedby={hintId}
+          className={inputClass}
+          {...extra}
+          {...invalid(name)}
+        />
+        {error(name)}
+      </>
+    );
   return (
     <Form method="post" noValidate className="card grid gap-4 p-5 sm:p-6 md:grid-cols-2" aria-label="Song">
       <h2 className="text-2xl md:col-span-2">{id ? "Edit Song" : "Add Song"}</h2>
