@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPages } from "~/content/public-pages";
@@ -34,7 +35,13 @@ type Entry = {
     | "event-invalid"
     | "gallery-invalid"
     | "discount-invalid"
-    | "json-discount";
+    | "json-discount"
+    | "gallery-rename"
+    | "gallery-remove"
+    | "song-invalid"
+    | "song-adopt"
+    | "song-remove"
+    | "upload-song";
   expect: Expect;
 };
 
@@ -95,6 +102,51 @@ const table: Entry[] = [
     path: "/admin/events",
     body: "event-invalid",
     expect: { ...all(403), admin: 400 },
+  },
+  // Tabs she added are renamed and removed (the shipped ones are not: 404 for the admin).
+  {
+    route: "/admin/galleries",
+    method: "POST",
+    path: "/admin/galleries",
+    body: "gallery-rename",
+    expect: { ...all(403), admin: 404 },
+  },
+  {
+    route: "/admin/galleries",
+    method: "POST",
+    path: "/admin/galleries",
+    body: "gallery-remove",
+    expect: { ...all(403), admin: 404 },
+  },
+  // Songs (decision 035): every action is a 403 for anyone but an admin.
+  { route: "/admin/songs", method: "GET", path: "/admin/songs", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/songs",
+    method: "POST",
+    path: "/admin/songs",
+    body: "song-invalid",
+    expect: { ...all(403), admin: 400 },
+  },
+  {
+    route: "/admin/songs",
+    method: "POST",
+    path: "/admin/songs",
+    body: "song-remove",
+    expect: { ...all(403), admin: 404 },
+  },
+  {
+    route: "/admin/songs",
+    method: "POST",
+    path: "/admin/songs",
+    body: "song-adopt",
+    expect: { ...all(403), admin: 302 },
+  },
+  {
+    route: "POST /api/admin/uploads",
+    method: "POST",
+    path: "/api/admin/uploads?kind=song",
+    body: "upload-song",
+    expect: { visitor: 401, customer: 403, other: 403, member: 403, admin: 201 },
   },
   {
     route: "/admin/orders/export.csv",
@@ -429,6 +481,24 @@ function requestFor(entry: Entry, role: Role): [string, RequestInit] {
   } else if (entry.body === "json-discount") {
     headers["content-type"] = "application/json";
     init.body = JSON.stringify({ code: "NO-SUCH-CODE", productIds: ["moon-ritual-journal"] });
+  } else if (entry.body === "gallery-rename") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = "intent=rename-tab&gallery=romania&label=Transylvania";
+  } else if (entry.body === "gallery-remove") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = "intent=remove-tab&gallery=romania&withPhotos=on";
+  } else if (entry.body === "song-invalid") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = "intent=save&title=Song&duration=3:75&youtubeUrl=https://vimeo.com/1";
+  } else if (entry.body === "song-remove") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = `intent=remove&id=${crypto.randomUUID()}`;
+  } else if (entry.body === "song-adopt") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = "intent=adopt";
+  } else if (entry.body === "upload-song") {
+    headers["x-file-name"] = "song.wav";
+    init.body = new Uint8Array(readFileSync("public/audio/light-within-sample.wav"));
   } else if (entry.body === "stripe-unsigned") {
     headers["content-type"] = "application/json";
     init.body = JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events } from "~/lib/db/schema.server";
-import { adminForm } from "../support/admin-requests";
+import { adminForm, makePng, upload } from "../support/admin-requests";
 import { signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
 
@@ -111,5 +111,42 @@ describe("events", () => {
     expect(html).toContain("Summer Sound Bath");
     const again = await adminForm(t.app, admin.cookie, { intent: "delete", id: moon?.id ?? "" }, "/admin/events");
     expect(again.status).toBe(404);
+  });
+
+  it("shows an event's image on /media-events and the home page, with its sizes, and in the JSON-LD", async () => {
+    const sent = await upload(t.app, admin.cookie, "photo", "candles.png", await makePng(1600, 900));
+    expect(sent.status).toBe(201);
+    const photo = (await sent.json()) as { id: string; url: string };
+    const res = await addEvent({ title: "Candle Circle", date: ukDate(2), place: "Wells", upload: photo.id });
+    expect(res.status).toBe(302);
+    const html = await page("/media-events");
+    expect(html).toContain(`src="${photo.url}"`);
+    expect(html).toMatch(new RegExp(`src="${photo.url}"[^>]*width="480" height="360"`));
+    const ld = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)]
+      .map((m) => JSON.parse(m[1] as string))
+      .find((j) => j.name === "Candle Circle");
+    expect(ld.image).toEqual([`http://localhost:3000${photo.url.replace("-thumb", "")}`]);
+    expect(await page("/")).toContain(`src="${photo.url}"`);
+
+    // Removing the image deletes its two files; the event stays.
+    const [row] = (await t.services.database.db.select().from(events)).filter((r) => r.title === "Candle Circle");
+    const thumb = await t.app.request(`http://localhost:3000${photo.url}`);
+    expect(thumb.status).toBe(200);
+    const cleared = await addEvent({
+      id: row?.id ?? "",
+      title: "Candle Circle",
+      date: ukDate(2),
+      place: "Wells",
+      removeImage: "on",
+    });
+    expect(cleared.status).toBe(302);
+    expect((await t.app.request(`http://localhost:3000${photo.url}`)).status).toBe(404);
+    expect(await page("/media-events")).not.toContain(photo.url);
+  });
+
+  it("refuses an image that was not uploaded as a photo", async () => {
+    const res = await addEvent({ title: "Ghost", date: ukDate(2), place: "Wells", upload: crypto.randomUUID() });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("The uploaded image was not found. Please upload it again.");
   });
 });

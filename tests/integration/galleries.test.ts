@@ -113,4 +113,33 @@ describe("gallery uploads", () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Describe the photo for people who cannot see it");
   });
+
+  it("renames a tab she added and removes it with its photos only once she confirms", async () => {
+    expect((await galleryForm({ intent: "add-tab", label: "Tintagel" })).status).toBe(302);
+    const renamed = await galleryForm({ intent: "rename-tab", gallery: "tintagel", label: "Tintagel & Boscastle" });
+    expect(renamed.status).toBe(302);
+    const uploaded = await t.uploaded("photo", "cliff.png", await makePng());
+    await galleryForm({ intent: "add", gallery: "tintagel", upload: uploaded.id, alt: "Cliffs", caption: "" });
+    expect(await page("/media-events")).toContain("Tintagel &amp; Boscastle (1)");
+
+    const filesBefore = t.storedFiles();
+    const refused = await galleryForm({ intent: "remove-tab", gallery: "tintagel" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("This tab has 1 photo. Tick");
+    expect(t.storedFiles()).toEqual(filesBefore);
+
+    const removed = await galleryForm({ intent: "remove-tab", gallery: "tintagel", withPhotos: "on" });
+    expect(removed.status).toBe(302);
+    expect(filesBefore.length - t.storedFiles().length).toBe(2);
+    expect(
+      await t.services.database.db.select().from(galleryPhotos).where(eq(galleryPhotos.gallery, "tintagel")),
+    ).toEqual([]);
+    expect(await page("/media-events")).not.toContain("Tintagel");
+  });
+
+  it("does not rename or remove the shipped tabs", async () => {
+    expect((await galleryForm({ intent: "rename-tab", gallery: "romania", label: "Transylvania" })).status).toBe(404);
+    expect((await galleryForm({ intent: "remove-tab", gallery: "romania", withPhotos: "on" })).status).toBe(404);
+    expect(await page("/media-events")).toContain("Romania (50)");
+  });
 });

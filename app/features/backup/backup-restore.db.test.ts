@@ -22,7 +22,16 @@ import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
 import { forgetSiteSettings, getSiteSettings } from "~/features/site-settings/get-site-settings.server";
 import { saveSiteSettings } from "~/features/site-settings/save-site-settings.server";
 import { DEFAULT_SITE_SETTINGS } from "~/features/site-settings/settings-schema";
-import { authAttempts, downloadLog, galleryPhotos, galleryTabs, purchases, subscribers } from "~/lib/db/schema.server";
+import { listSongs } from "~/features/songs/list-songs.server";
+import {
+  authAttempts,
+  downloadLog,
+  galleryPhotos,
+  galleryTabs,
+  purchases,
+  songs,
+  subscribers,
+} from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import type { Storage } from "~/lib/storage/storage.server";
 import { startLocalS3 } from "../../../tests/support/local-s3";
@@ -175,9 +184,24 @@ describe("backup and restore of the database and files", () => {
       thumbHeight: 360,
     });
 
+    await services.images.put("songs/1-morning.mp3", Buffer.from("ID3 recording"), "audio/mpeg");
+    await services.database.db.insert(songs).values({
+      id: crypto.randomUUID(),
+      title: "Morning Light",
+      theme: "Awakening",
+      durationSeconds: 245,
+      description: "A dawn song.",
+      youtubeUrl: "https://youtu.be/morning0001",
+      position: 1,
+      audioSrc: "/media/songs/1-morning.mp3",
+      audioKey: "songs/1-morning.mp3",
+      audioName: "morning.mp3",
+      audioFormat: "MP3",
+    });
+
     const folder = newFolder();
     const { manifest } = await createBackup(services, folder);
-    for (const table of ["site_settings", "events", "gallery_tabs", "gallery_photos"]) {
+    for (const table of ["site_settings", "events", "gallery_tabs", "gallery_photos", "songs"]) {
       expect(manifest.tables.find((t) => t.name === table)?.rows, table).toBe(1);
     }
     const target = await instance();
@@ -198,6 +222,20 @@ describe("backup and restore of the database and files", () => {
       ["A standing stone", "Avebury at dawn", 480, 360],
     ]);
     expect((await buffer(await target.services.images.read("gallery/1-stone-thumb.webp"))).toString()).toBe("thumb");
+    const { songs: restoredSongs, shipped } = await listSongs(db);
+    expect(shipped).toBe(false);
+    expect(restoredSongs).toEqual([
+      {
+        id: expect.any(String),
+        title: "Morning Light",
+        theme: "Awakening",
+        duration: "4:05",
+        description: "A dawn song.",
+        youtubeUrl: "https://youtu.be/morning0001",
+        audio: { src: "/media/songs/1-morning.mp3", fileName: "morning.mp3", format: "MP3" },
+      },
+    ]);
+    expect((await buffer(await target.services.images.read("songs/1-morning.mp3"))).toString()).toBe("ID3 recording");
   });
 
   it("refuses a target that already has data or files, and says what to do", async () => {
