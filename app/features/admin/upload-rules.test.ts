@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCEPTED, isAcceptableFileName, maxBytes, PICKER_ACCEPT, safeBaseName } from "./upload-rules";
+import { ACCEPTED, isAcceptableFileName, isPublicUpload, maxBytes, PICKER_ACCEPT, safeBaseName } from "./upload-rules";
 
 describe("upload rules", () => {
   it.each(["guide.pdf", "Chakra Guide (v2).PDF", "Zoë’s meditation.mp3"])("accepts the name %s", (name) => {
@@ -34,5 +34,15 @@ describe("upload rules", () => {
       ".pdf,application/pdf,.mp3,audio/mpeg,.m4a,audio/mp4,.ogg,audio/ogg,.wav,audio/wav,.mp4,video/mp4,.webm,video/webm",
     );
     expect(PICKER_ACCEPT.image).toBe("image/png,image/jpeg,image/webp,image/avif");
+  });
+
+  it("takes only audio for a song's recording, public under songs/, with the file limit", () => {
+    expect(Object.keys(ACCEPTED.song).sort()).toEqual(["m4a", "mp3", "oga", "ogg", "opus", "wav"]);
+    expect(ACCEPTED.song.mp3).toEqual({ ext: "mp3", mime: "audio/mpeg", folder: "songs" });
+    expect(ACCEPTED.song.opus).toEqual({ ext: "ogg", mime: "audio/ogg", folder: "songs" });
+    expect(PICKER_ACCEPT.song).toBe(".mp3,audio/mpeg,.m4a,audio/mp4,.ogg,audio/ogg,.wav,audio/wav");
+    expect(isPublicUpload("song")).toBe(true);
+    expect(isPublicUpload("file")).toBe(false);
+    expect(maxBytes("song", { maxFileMb: 200, maxImageMb: 10 })).toBe(200 * 1024 * 1024);
   });
 });

@@ -55,8 +55,8 @@ export const eventFormSchema = z
         }
       }, eventMessages.bookingUrl),
     /** A photo upload to attach (its id), or "" to keep the image the event has. */
-    upload: z.union([z.literal(""), z.uuid(eventMessages.uploadGone)]),
-    removeImage: z.boolean(),
+    upload: z.union([z.literal(""), z.uuid(eventMessages.uploadGone)]).default(""),
+    removeImage: z.boolean().default(false),
   })
   .refine((e) => e.online || e.place.length > 0, { message: eventMessages.place, path: ["place"] });
 
