@@ -76,7 +76,7 @@ describe("site settings", () => {
     const res = await t.app.request("http://localhost:3000/admin/settings", { headers: { cookie: admin.cookie } });
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain("Still showing example details (18)");
+    expect(html).toContain("Still showing example details (14)");
     expect(html).toContain("Contact e-mail");
   });
 
