@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { createUser, dismissCookieBanner, expect, signIn, test } from "./fixtures";
@@ -89,5 +89,120 @@ test("the owner changes her e-mail, adds an event and a photo, and a visitor see
   await expect(visitor.getByTestId("angel-gallery").getByAltText(alt)).toBeVisible();
   await visitor.getByTestId("angel-gallery").getByAltText(alt).click();
   await expect(visitor.getByRole("dialog")).toContainText("The first orb");
+  await visitor.close();
+});
+
+test("the owner adds a song with a recording, and a visitor sees it and can download it", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const project = testInfo.project.name;
+  const tag = randomBytes(3).toString("hex");
+  const title = `Morning Light ${tag}`;
+
+  await dismissCookieBanner(page);
+  const owner = await createUser("owner", { admin: true });
+  await signIn(page, owner);
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+
+  await page.goto("/admin/songs");
+  await expect(page.getByRole("heading", { name: "Songs", exact: true })).toBeVisible();
+  await shot(page, "admin-songs", project);
+  await page.getByRole("link", { name: "Add Song" }).click();
+  const form = page.getByRole("form", { name: "Song" });
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Theme").fill("Awakening");
+  await form.getByLabel("Duration").fill("4:75");
+  await form.getByLabel("YouTube link").fill("https://vimeo.com/1234567");
+  await form.getByRole("button", { name: "Save Song" }).click();
+  await expect(page.getByText("Duration must be minutes and seconds, such as 3:45.").first()).toBeVisible();
+  await expect(page.getByText("YouTube link must be a YouTube link").first()).toBeVisible();
+  await shot(page, "admin-songs-refused", project);
+
+  await form.getByLabel("Duration").fill("4:05");
+  await form.getByLabel("YouTube link").fill("https://youtu.be/morning0001");
+  await form.getByLabel("Description").fill("A song for the first light & the first tea.");
+  await form.getByLabel("Recording (optional)").setInputFiles({
+    name: "morning.wav",
+    mimeType: "audio/wav",
+    buffer: readFileSync("public/audio/light-within-sample.wav"),
+  });
+  await expect(page.getByText("File uploaded successfully.")).toBeVisible();
+  await expect(form.getByText("Ready to attach: morning.wav")).toBeVisible();
+  await shot(page, "admin-songs-form", project);
+  await form.getByRole("button", { name: "Save Song" }).click();
+  await expect(page.getByText("Song saved.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Songs" })).toContainText(title);
+  await shot(page, "admin-songs-list", project);
+
+  const visitor = await browser.newPage({ viewport: page.viewportSize() ?? { width: 1280, height: 900 } });
+  await dismissCookieBanner(visitor);
+  await visitor.goto("/music");
+  const card = visitor.getByTestId("songs").locator("> li").filter({ hasText: title });
+  await expect(card).toContainText("Awakening");
+  await expect(card).toContainText("4:05");
+  await expect(card).toContainText("A song for the first light & the first tea.");
+  await expect(card.getByRole("link", { name: new RegExp(`Listen on YouTube.*${title}`) })).toHaveAttribute(
+    "href",
+    "https://youtu.be/morning0001",
+  );
+  const download = visitor.waitForEvent("download");
+  await card.getByRole("link", { name: new RegExp(`Download ${title} \\(WAV\\)`) }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.wav$/);
+  await shot(visitor, "music", project);
+  await visitor.close();
+});
+
+test("the owner renames a tab she added and gives an event an image a visitor sees", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const project = testInfo.project.name;
+  const tag = randomBytes(3).toString("hex");
+  const eventTitle = `Candle Evening ${tag}`;
+
+  await dismissCookieBanner(page);
+  const owner = await createUser("owner", { admin: true });
+  await signIn(page, owner);
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+
+  await page.goto("/admin/galleries");
+  await page.getByLabel("New Sacred Moments tab").fill(`Avebury ${tag}`);
+  await page.getByRole("button", { name: "Add Tab" }).click();
+  await expect(page.getByText("Tab added.")).toBeVisible();
+  await page.getByLabel("Tab name").fill(`Avebury Henge ${tag}`);
+  await page.getByRole("button", { name: "Rename Tab" }).click();
+  await expect(page.getByText("Tab renamed.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Avebury Henge ${tag}` })).toBeVisible();
+  await shot(page, "admin-galleries-tab", project);
+
+  await page.goto("/admin/events?form=new");
+  await page.getByLabel("Title").fill(eventTitle);
+  await page.getByLabel("Date").fill(ukDate(1));
+  await page.getByLabel("Time").fill("18:00");
+  await page.getByLabel("Place").fill("Wells Cathedral Green");
+  const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#6b3fa0" } })
+    .png()
+    .toBuffer();
+  await page.getByLabel("Image (optional)").setInputFiles({ name: "candles.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByText("Image uploaded successfully.")).toBeVisible();
+  await shot(page, "admin-events-image", project);
+  await page.getByRole("button", { name: "Save Event" }).click();
+  await expect(page.getByText("Event saved.")).toBeVisible();
+
+  const visitor = await browser.newPage({ viewport: page.viewportSize() ?? { width: 1280, height: 900 } });
+  await dismissCookieBanner(visitor);
+  await visitor.goto("/media-events");
+  const card = visitor.getByTestId("events").locator("article").filter({ hasText: eventTitle });
+  const image = card.locator("img");
+  await expect(image).toHaveAttribute("width", "480");
+  await expect(image).toHaveAttribute("height", "360");
+  await card.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await shot(visitor, "media-events-image", project);
+  await visitor.goto("/");
+  await shot(visitor, "home-next-event", project);
   await visitor.close();
 });
