@@ -22,7 +22,10 @@ export function SacredMomentsGallery({ tabs = shippedTabs }: { tabs?: readonly G
       </p>
       <Tabs.List
         aria-label="Choose a place"
-        className="mx-auto mb-8 flex max-w-xl justify-center gap-1 rounded-full bg-plum-100 p-1"
+        // Tabs the owner adds wrap onto more rows rather than widen the page past a phone's screen.
+        className={`mx-auto mb-8 flex max-w-xl flex-wrap justify-center gap-1 bg-plum-100 p-1 ${
+          tabs.length > 3 ? "rounded-3xl" : "rounded-full"
+        }`}
       >
         {tabs.map((t) => (
           <Tabs.Trigger

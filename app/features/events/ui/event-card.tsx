@@ -11,7 +11,7 @@ export function EventCard({ event, origin }: { event: EventView; origin: string 
   // `<` is escaped so no text the owner typed can close the script element.
   const json = JSON.stringify(eventJsonLd(event, { name: site.brand, url: `${origin}/` })).replace(/</g, "\\u003c");
   return (
-    <article className="card flex flex-col p-6 text-left" aria-labelledby={`event-${event.id}`}>
+    <article className="card flex flex-col overflow-hidden text-left sm:flex-row" aria-labelledby={`event-${event.id}`}>
       <script
         type="application/ld+json"
         nonce={nonce}
@@ -23,34 +23,36 @@ export function EventCard({ event, origin }: { event: EventView; origin: string 
         <img
           src={event.image.thumb.src}
           srcSet={`${event.image.thumb.src} ${event.image.thumb.width}w, ${event.image.large.src} ${event.image.large.width}w`}
-          sizes="(min-width: 768px) 720px, 100vw"
+          sizes="(min-width: 640px) 240px, 100vw"
           width={event.image.thumb.width}
           height={event.image.thumb.height}
           alt=""
           loading="lazy"
           decoding="async"
-          className="-mx-6 -mt-6 mb-5 aspect-[4/3] h-auto w-[calc(100%+3rem)] max-w-none rounded-t-2xl object-cover sm:aspect-[2/1]"
+          className="aspect-[4/3] h-auto w-full object-cover sm:w-60 sm:shrink-0 sm:self-start"
         />
       ) : null}
-      <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase">
-        <time dateTime={event.startsAt}>{event.when}</time>
-      </p>
-      <h3 id={`event-${event.id}`} className="mt-2 text-2xl break-words">
-        {event.title}
-      </h3>
-      <p className="mt-1 flex items-center gap-2 text-sm text-muted">
-        <Icon name="calendar" className="size-4 shrink-0" />
-        <span className="break-words">{event.place ?? "Online"}</span>
-      </p>
-      {event.description ? (
-        <p className="mt-3 whitespace-pre-line break-words text-muted">{event.description}</p>
-      ) : null}
-      {event.bookingUrl ? (
-        <ExternalLink href={event.bookingUrl} className="btn-primary mt-5 self-start">
-          Book Your Place
-          <span className="sr-only">: {event.title}</span>
-        </ExternalLink>
-      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col p-6">
+        <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase">
+          <time dateTime={event.startsAt}>{event.when}</time>
+        </p>
+        <h3 id={`event-${event.id}`} className="mt-2 text-2xl break-words">
+          {event.title}
+        </h3>
+        <p className="mt-1 flex items-center gap-2 text-sm text-muted">
+          <Icon name="calendar" className="size-4 shrink-0" />
+          <span className="break-words">{event.place ?? "Online"}</span>
+        </p>
+        {event.description ? (
+          <p className="mt-3 whitespace-pre-line break-words text-muted">{event.description}</p>
+        ) : null}
+        {event.bookingUrl ? (
+          <ExternalLink href={event.bookingUrl} className="btn-primary mt-5 self-start">
+            Book Your Place
+            <span className="sr-only">: {event.title}</span>
+          </ExternalLink>
+        ) : null}
+      </div>
     </article>
   );
 }
