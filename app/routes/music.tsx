@@ -57,8 +57,11 @@ export default function Music({ loaderData }: Route.ComponentProps) {
               <div className="mt-6 flex items-center gap-3">
                 <ExternalLink href={song.youtubeUrl} className="btn-primary flex-1">
                   <Icon name="play" className="size-4" />
-                  {content.listenLabel}
-                  <span className="sr-only">: {song.title}</span>
+                  {/* One flex item, so the accessible name reads 'Listen on YouTube: Title'. */}
+                  <span>
+                    {content.listenLabel}
+                    <span className="sr-only">: {song.title}</span>
+                  </span>
                 </ExternalLink>
                 {song.audio ? (
                   <a

@@ -143,7 +143,7 @@ test("the owner adds a song with a recording, and a visitor sees it and can down
   await expect(card).toContainText("Awakening");
   await expect(card).toContainText("4:05");
   await expect(card).toContainText("A song for the first light & the first tea.");
-  await expect(card.getByRole("link", { name: new RegExp(`Listen on YouTube.*${title}`) })).toHaveAttribute(
+  await expect(card.getByRole("link", { name: new RegExp(`^Listen on YouTube: ${title}`) })).toHaveAttribute(
     "href",
     "https://youtu.be/morning0001",
   );
