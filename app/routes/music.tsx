@@ -55,13 +55,13 @@ export default function Music({ loaderData }: Route.ComponentProps) {
               </div>
               <p className="mt-4 flex-1 whitespace-pre-line break-words text-muted">{song.description}</p>
               <div className="mt-6 flex items-center gap-3">
-                <ExternalLink href={song.youtubeUrl} className="btn-primary flex-1">
+                <ExternalLink
+                  href={song.youtubeUrl}
+                  className="btn-primary flex-1"
+                  label={`${content.listenLabel}: ${song.title}`}
+                >
                   <Icon name="play" className="size-4" />
-                  {/* One flex item, so the accessible name reads 'Listen on YouTube: Title'. */}
-                  <span>
-                    {content.listenLabel}
-                    <span className="sr-only">: {song.title}</span>
-                  </span>
+                  {content.listenLabel}
                 </ExternalLink>
                 {song.audio ? (
                   <a

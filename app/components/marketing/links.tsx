@@ -4,14 +4,23 @@ import { Link } from "react-router";
 export function ExternalLink({
   href,
   className,
+  label,
   children,
 }: {
   href: string;
   className?: string;
+  /** The accessible name, when the visible text alone is not enough (it gains "(opens in a new tab)"). */
+  label?: string;
   children: React.ReactNode;
 }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={className}
+      aria-label={label ? `${label} (opens in a new tab)` : undefined}
+    >
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
