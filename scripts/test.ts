@@ -53,8 +53,8 @@ const stages: Stage[] = [
   // Unit tests, and every database test on PGlite against the source (process.test.ts and the
   // static-asset checks also use the build). After the type check: the app's Vite plugin, which
   // these load, rewrites .react-router/types while it runs, and tsc must not read them half-written.
-  // Two files at a time: Vitest's default (cores − 1) runs one at a time on two cores, and much of a
-  // database test's time is spent waiting, not computing.
+  // Two files at a time (Vitest's default on two cores is one). Measured: no faster, as the CPU is
+  // already 98 % busy during npm test (decision 026).
   {
     id: "unit",
     title: "Unit and integration tests (PGlite)",
