@@ -100,17 +100,19 @@ describe(skipped ? `inside 512 MiB (skipped: ${skipped})` : "inside 512 MiB", ()
 });
 
 /**
- * The process's resident memory once it has stopped moving: from 2 s after it answers (as the bench reads
- * it: the upkeep started at start has run), two readings a quarter-second apart within 1 MB.
+ * The process's resident memory once it has stopped moving: polled every quarter-second until eight
+ * readings in a row (two seconds, as long as the bench waits for the upkeep started at start) stay within
+ * 1 MB of each other (the last reading if it has not settled within 30 s; null if the process is gone).
  */
 async function settledResidentMb(pid: number): Promise<number | null> {
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  let last = residentMb(pid);
-  for (let i = 0; i < 40; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  const window: number[] = [];
+  for (let i = 0; i < 120; i++) {
     const now = residentMb(pid);
-    if (last !== null && now !== null && Math.abs(now - last) < 1) return now;
-    last = now;
+    if (now === null) return null;
+    window.push(now);
+    if (window.length > 8) window.shift();
+    if (window.length === 8 && Math.max(...window) - Math.min(...window) < 1) return now;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return last;
+  return window.at(-1) ?? null;
 }
