@@ -10,6 +10,7 @@ import {
   signIn,
   test,
   uniqueEmail,
+  waitForHydration,
 } from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
@@ -53,6 +54,7 @@ test("a visitor signs up, opens the link from the e-mail and lands on /products 
 test("a confirmation link opened on another device asks the owner to choose a password", async ({ page, browser }) => {
   const email = uniqueEmail("other-device");
   await page.goto("/auth?mode=signup");
+  await waitForHydration(page);
   await page.getByLabel("Full name").fill("Rowan Elsewhere");
   await page.getByLabel("Email").fill(email);
   await expect(page.getByText("Common passwords such as Password1 are not accepted.")).toBeVisible();
@@ -61,7 +63,8 @@ test("a confirmation link opened on another device asks the owner to choose a pa
   await expect(page.getByText(/one of the most commonly used/).first()).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText(`We've sent a confirmation link to ${email}`)).toBeVisible();
+  // Signing up hashes the password: on a machine saturated by the whole suite that takes seconds.
+  await expect(page.getByText(`We've sent a confirmation link to ${email}`)).toBeVisible({ timeout: 20_000 });
 
   // The e-mail is read on a phone: that browser did not sign up, so the password is chosen there.
   await expect.poll(() => latestLink(dataDir, email, /verify-email/)).toBeTruthy();
