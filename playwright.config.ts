@@ -8,8 +8,12 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "sacred-e2e-"));
 process.env.E2E_PORT ??= "3217";
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
+// Debian's Chromium in its headless shell (the package chromium-headless-shell: the same build, without
+// the windowing a person needs): the browser tests' largest cost is Chromium itself, and the shell
+// takes about two thirds of the full browser's CPU for the same pages, and a third for a new context
+// (decision 026). For a headed run: CHROMIUM_PATH=/usr/bin/chromium npx playwright test --headed.
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
   args: [
     "--no-sandbox",
     "--disable-gpu",
@@ -34,7 +38,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  use: { baseURL, trace: "retain-on-failure", launchOptions: chromium },
+  // A failed test keeps its trace (each step's DOM snapshot, the network, the console) but no screencast:
+  // encoding a film of every test cost CPU on every run for the few that fail.
+  use: { baseURL, trace: { mode: "retain-on-failure", screenshots: false }, launchOptions: chromium },
   // The owner's test changes what every visitor sees (contact e-mail, an event, a gallery photo), so it
   // runs after all the others, one width after the other.
   projects: [

@@ -1,5 +1,5 @@
 /**
- * `npm test`: everything CI checks. Installs Debian's chromium, postgresql and Java (for the Nu HTML
+ * `npm test`: everything CI checks. Installs Debian's chromium-headless-shell, postgresql and Java (for the Nu HTML
  * Checker) first when they are missing and we are root; otherwise says exactly what to install.
  *
  * The checks are STAGES (the list below): each a few commands run one after another, starting when
@@ -232,7 +232,8 @@ async function runStages(selected: Stage[]) {
   return failed;
 }
 
-ensureSystemPackage("chromium", () => existsSync("/usr/bin/chromium"));
+// The browser tests run Debian's Chromium in its headless shell (decision 026).
+ensureSystemPackage("chromium-headless-shell", () => existsSync("/usr/bin/chromium-headless-shell"));
 ensureSystemPackage("postgresql", () => findPostgresBin() !== undefined);
 // The e-mail tests check every template with the Nu HTML Checker (vnu-jar), which runs on Java.
 ensureSystemPackage("default-jre-headless", () => spawnSync("java", ["-version"]).status === 0);

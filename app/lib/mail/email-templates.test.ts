@@ -147,7 +147,10 @@ describe("every e-mail template", () => {
   }, 60_000);
 
   it("fits a 390 px phone screen: no address or table widens the page", async () => {
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+      args: ["--no-sandbox"],
+    });
     try {
       const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
       const widths: Record<string, number> = {};
