@@ -18,10 +18,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // What the root layout loads on every page; lazy parts (cart drawer, purchase
                   // dialog, toasts' library) stay out, so they still load only when used.
                   name: "layout",
+                  priority: 1,
                   test: /app[\\/](content[\\/](site|navigation)\.|features[\\/]consent[\\/]|features[\\/]shop[\\/](ui[\\/])?cart-(provider|store|button)\.|components[\\/](nonce\.|layout[\\/]|ui[\\/](toast|cart-icon)\.)|routes[\\/]not-found\.|lib[\\/](seo|hydrate-after-paint|format-price)\.)/,
                 },
                 {
+                  // Chosen before the layout's group: each group also takes in what its modules
+                  // import, and the layout's would otherwise take React itself.
                   name: "framework",
+                  priority: 2,
                   test: /node_modules[\\/](react|react-dom|react-router|@react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
                 },
               ],

@@ -7,7 +7,7 @@ import {
   telephone,
   townLine,
   youtubeId,
-} from "~/features/site-settings/settings-schema";
+} from "~/features/site-settings/site-details";
 
 /**
  * Everything about the practice that appears across the site, in one shape. The values come from

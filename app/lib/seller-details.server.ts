@@ -1,5 +1,5 @@
 import { getSiteSettings } from "~/features/site-settings/get-site-settings.server";
-import { townLine } from "~/features/site-settings/settings-schema";
+import { townLine } from "~/features/site-settings/site-details";
 import type { Database } from "~/lib/db/client.server";
 
 /** Who sells: what a receipt, a notice and every e-mail's footer name. */

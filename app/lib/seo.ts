@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { defaultSite, type Site } from "~/content/site";
-import { DAY_CODES, DAY_NAMES, type DayCode } from "~/features/site-settings/settings-schema";
+import { DAY_CODES, DAY_NAMES, type DayCode } from "~/features/site-settings/site-details";
 
 export type PageMetaInput = {
   title: string;

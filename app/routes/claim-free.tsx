@@ -1,6 +1,7 @@
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { claimFreeProduct } from "~/features/shop/claim-free-product.server";
-import { productIdSchema, shopMessages } from "~/features/shop/model";
+import { shopMessages } from "~/features/shop/model";
+import { productIdSchema } from "~/features/shop/schemas";
 import { AppError, answerJson, errorResponse } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { z } from "~/lib/zod";

@@ -1,7 +1,8 @@
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { getShopState } from "~/features/shop/get-shop-state.server";
 import { listCurrentProducts } from "~/features/shop/list-current-products.server";
-import { LIMITS, productIdSchema } from "~/features/shop/model";
+import { LIMITS } from "~/features/shop/model";
+import { productIdSchema } from "~/features/shop/schemas";
 import { AppError, answerJson } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { z } from "~/lib/zod";

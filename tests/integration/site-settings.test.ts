@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPages } from "~/content/public-pages";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/features/site-settings/settings-schema";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/features/site-settings/site-details";
 import { adminForm } from "../support/admin-requests";
 import { buyInDemo } from "../support/demo-purchase";
 import { readOutbox } from "../support/outbox";

@@ -21,7 +21,7 @@ import { listGalleries } from "~/features/media/list-galleries.server";
 import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
 import { forgetSiteSettings, getSiteSettings } from "~/features/site-settings/get-site-settings.server";
 import { saveSiteSettings } from "~/features/site-settings/save-site-settings.server";
-import { DEFAULT_SITE_SETTINGS } from "~/features/site-settings/settings-schema";
+import { DEFAULT_SITE_SETTINGS } from "~/features/site-settings/site-details";
 import { listSongs } from "~/features/songs/list-songs.server";
 import {
   authAttempts,

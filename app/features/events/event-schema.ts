@@ -1,5 +1,6 @@
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
+import { londonToUtc } from "./event-time";
 
 /**
  * An event the owner announces (issue 15, item 2), as the admin form posts it. The date and time are
@@ -97,69 +98,4 @@ export function eventFormFrom(data: FormData): Record<string, unknown> {
     upload: text("upload"),
     removeImage: data.get("removeImage") === "on",
   };
-}
-
-/** Minutes UK time is ahead of UTC at an instant (0 in winter, 60 in summer). */
-function londonOffsetMinutes(instant: number): number {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
-  return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
-}
-
-/**
- * The instant a UK wall-clock time names. In the autumn hour that happens twice the first (BST) one
- * is taken; a time in the spring gap, which never happens, is read as GMT (an hour later on the clock).
- */
-export function londonToUtc(date: string, time: string): Date {
-  const [y, m, d] = date.split("-").map(Number);
-  const [hh, mm] = time.split(":").map(Number);
-  const wall = Date.UTC(y as number, (m as number) - 1, d as number, hh as number, mm as number);
-  for (const offset of [60, 0]) {
-    const candidate = wall - offset * 60_000;
-    if (londonOffsetMinutes(candidate) === offset) return new Date(candidate);
-  }
-  return new Date(wall);
-}
-
-/** The form's date and time fields for a stored instant, in UK time. */
-export function utcToLondonFields(instant: Date): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
-}
-
-/** "Saturday 14 March 2027, 7pm" in UK time. */
-export function formatEventTime(instant: Date | string): string {
-  const when = new Date(instant);
-  const day = when
-    .toLocaleDateString("en-GB", {
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: "Europe/London",
-    })
-    .replace(/^(\w+),/, "$1");
-  const time = when
-    .toLocaleTimeString("en-GB", { hour: "numeric", minute: "2-digit", hour12: true, timeZone: "Europe/London" })
-    .replace(":00", "")
-    .replace(/\s/g, "");
-  return `${day}, ${time}`;
 }

@@ -1,5 +1,5 @@
 import type { EventRow } from "~/lib/db/schema.server";
-import { formatEventTime } from "./event-schema";
+import { formatEventTime } from "./event-time";
 
 /** An event as pages show it: plain text only, the time already written in UK time. */
 export type EventView = {

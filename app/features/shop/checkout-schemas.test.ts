@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/app-error";
 import { isAllowedCheckoutUrl, parseCheckoutRequest, productsLookValid } from "./checkout-schemas";
-import { checkoutProductSchema } from "./model";
+import { checkoutProductSchema } from "./schemas";
 
 const ok = { id: "guide", title: "Guide", price_cents: 1299, product_type: "digital_guide", quantity: 1 };
 

@@ -1,7 +1,8 @@
 import { AppError } from "~/lib/app-error";
 import { z } from "~/lib/zod";
 import { discountMessages, looksLikeCode, normaliseCode } from "./discount/price-discount";
-import { type CheckoutProduct, checkoutMessages, checkoutProductSchema, LIMITS, shopMessages } from "./model";
+import { checkoutMessages, LIMITS, shopMessages } from "./model";
+import { type CheckoutProduct, checkoutProductSchema } from "./schemas";
 
 const checkoutRequestSchema = z.object({
   products: z.array(z.unknown()).min(1).max(LIMITS.maxCheckoutLines),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkoutProductSchema, includedInMembership, isFree, mediaTypeOf, productIdSchema } from "./model";
+import { includedInMembership, isFree, mediaTypeOf } from "./model";
+import { checkoutProductSchema, productIdSchema } from "./schemas";
 
 describe("the shop model", () => {
   it("calls a product free at £0.00, except the membership plan", () => {

@@ -2,10 +2,9 @@
  * Every fact of the shop, once: what can be sold, the states a purchase moves through, who takes the
  * money, which files the shop handles, its limits, and the messages of spec §8. Shared by the browser
  * and the server, so it holds no I/O. The database columns take their allowed values from here
- * (`app/lib/db/schema.server.ts`), so a row's type and these lists cannot disagree.
+ * (`app/lib/db/schema.server.ts`), so a row's type and these lists cannot disagree. Their schemas for
+ * requests (a product id, a checkout line) are in schemas.ts, so a page that parses nothing loads no zod.
  */
-import { sanitiseText } from "~/lib/sanitise-text";
-import { z } from "~/lib/zod";
 
 // ---------------------------------------------------------------- what is sold
 
@@ -44,14 +43,6 @@ export function isForSale(product: PricedProduct & { hasFile: boolean }): boolea
 export function includedInMembership(productType: string, member: boolean): boolean {
   return member && isGuide(productType);
 }
-
-/** A product id as the browser may send it (spec §5: a string of at most 100 characters). */
-export const productIdSchema = z
-  .string()
-  .min(1)
-  .max(100)
-  // PostgreSQL can neither store nor compare a null character: it must never reach a query.
-  .refine((id) => !id.includes("\0"), "Invalid product id");
 
 // ---------------------------------------------------------------- purchases
 
@@ -122,19 +113,6 @@ export const LIMITS = {
   /** Open checkouts one account may hold; a new one closes the oldest beyond this. */
   maxOpenCheckouts: 5,
 } as const;
-
-/** Spec §5 product check before checkout: run in the browser and again on the server. */
-export const checkoutProductSchema = z.object({
-  id: productIdSchema,
-  title: z
-    .string()
-    .max(LIMITS.productTitleLength)
-    .refine((title) => sanitiseText(title) === title),
-  price_cents: z.number().min(0).max(LIMITS.maxPriceCents),
-  product_type: z.string().min(1),
-  quantity: z.literal(1).optional(),
-});
-export type CheckoutProduct = z.infer<typeof checkoutProductSchema>;
 
 // ---------------------------------------------------------------- files
 

@@ -1,6 +1,7 @@
 import type { Database } from "~/lib/db/client.server";
 import { siteSettings } from "~/lib/db/schema.server";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings, withDefaults } from "./settings-schema";
+import { withDefaults } from "./settings-schema";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "./site-details";
 
 /**
  * Settings are read on every page (header, footer, JSON-LD), so they are kept in memory per

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_SITE_SETTINGS,
-  describeOpeningHours,
-  placeholdersLeft,
-  settingsMessages,
-  siteSettingsSchema,
-  withDefaults,
-  youtubeId,
-} from "./settings-schema";
+import { settingsMessages, siteSettingsSchema, withDefaults } from "./settings-schema";
+import { DEFAULT_SITE_SETTINGS, describeOpeningHours, placeholdersLeft, youtubeId } from "./site-details";
 
 const messages = (input: unknown) => {
   const parsed = siteSettingsSchema.safeParse(input);

@@ -1,5 +1,5 @@
 import { knownSiteSettings } from "~/features/site-settings/get-site-settings.server";
-import { DAY_CODES, type SiteSettings, townLine } from "~/features/site-settings/settings-schema";
+import { DAY_CODES, type SiteSettings, townLine } from "~/features/site-settings/site-details";
 import type { WeeklyHours } from "./generate-slots";
 
 /**

@@ -1,0 +1,191 @@
+import type { SiteSettings, SiteSettingsField } from "./settings-schema";
+
+export type { SiteSettings, SiteSettingsField };
+
+/**
+ * The practitioner's details as every page reads them: the shipped defaults, the labels and the facts
+ * derived from them (opening hours, links, the seller of record). No zod here: the site's layout loads
+ * this module on every page, while the schema that checks her form (settings-schema.ts) loads only in
+ * the admin area and on the server (issue 12, item 4).
+ */
+
+export const DAY_CODES = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"] as const;
+export type DayCode = (typeof DAY_CODES)[number];
+export const DAY_NAMES: Record<DayCode, string> = {
+  Mo: "Monday",
+  Tu: "Tuesday",
+  We: "Wednesday",
+  Th: "Thursday",
+  Fr: "Friday",
+  Sa: "Saturday",
+  Su: "Sunday",
+};
+
+/** What the site shipped with: the spec's content and the placeholders the owner replaces. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  practitionerName: "Elena Rose",
+  businessName: "Sacred Healing",
+  email: "hello@example.com",
+  phone: "+44 7700 900000",
+  messagingNumber: "+44 7700 900000",
+  town: "Bath",
+  postalAddress: "",
+  openingDays: ["Tu", "We", "Th", "Fr", "Sa"],
+  opensAt: "09:00",
+  closesAt: "18:00",
+  facebookUrl: "https://www.facebook.com/example",
+  instagramUrl: "https://www.instagram.com/example",
+  tiktokUrl: "https://www.tiktok.com/@example",
+  oilShopUrl: "https://shop.example.com/?ref=sacred-healing",
+  oilReferralCode: "",
+  appUrl: "https://app.example.com/",
+  zytoVideoUrl: "https://www.youtube.com/watch?v=ZYTOEXPLAIN",
+  mediaVideo1Url: "https://www.youtube.com/watch?v=ROMANIARTRT",
+  mediaVideo2Url: "https://www.youtube.com/watch?v=STONEHENGE1",
+  mediaVideo3Url: "https://www.youtube.com/watch?v=GLASTONTOR1",
+  angelVideoUrl: "https://www.youtube.com/watch?v=ANGELLIGHT1",
+  sellerLegalName: "Elena Rose",
+  vatNumber: "",
+};
+
+/**
+ * Fields whose shipped value is a stand-in (example.com, the Ofcom drama number, made-up video ids,
+ * an empty postal address): the admin checklist lists each one still holding it.
+ */
+export const PLACEHOLDER_FIELDS = [
+  "email",
+  "phone",
+  "messagingNumber",
+  "postalAddress",
+  "facebookUrl",
+  "instagramUrl",
+  "tiktokUrl",
+  "oilShopUrl",
+  "appUrl",
+  "zytoVideoUrl",
+  "mediaVideo1Url",
+  "mediaVideo2Url",
+  "mediaVideo3Url",
+  "angelVideoUrl",
+] as const satisfies readonly SiteSettingsField[];
+
+/** The form's labels, in the order the form shows them. */
+export const SETTINGS_LABELS: Record<SiteSettingsField, string> = {
+  practitionerName: "Practitioner's name",
+  businessName: "Business name",
+  email: "Contact e-mail",
+  phone: "Phone",
+  messagingNumber: "WhatsApp number",
+  town: "Town",
+  postalAddress: "Postal address",
+  openingDays: "Opening days",
+  opensAt: "Opening time",
+  closesAt: "Closing time",
+  facebookUrl: "Facebook link",
+  instagramUrl: "Instagram link",
+  tiktokUrl: "TikTok link",
+  oilShopUrl: "Oil shop link",
+  oilReferralCode: "Referral code",
+  appUrl: "App link",
+  zytoVideoUrl: "ZYTO video",
+  mediaVideo1Url: "Media video 1",
+  mediaVideo2Url: "Media video 2",
+  mediaVideo3Url: "Media video 3",
+  angelVideoUrl: "Angel gallery video",
+  sellerLegalName: "Seller's legal name",
+  vatNumber: "VAT number",
+};
+
+/** The fields still holding a shipped stand-in, by label. */
+export function placeholdersLeft(settings: SiteSettings): { field: SiteSettingsField; label: string }[] {
+  return PLACEHOLDER_FIELDS.filter((field) => settings[field] === DEFAULT_SITE_SETTINGS[field]).map((field) => ({
+    field,
+    label: SETTINGS_LABELS[field],
+  }));
+}
+
+// ---------------------------------------------------------------- derived facts, one place each
+
+/** `9am`, `6pm`, `9:30am`. */
+function clock(value: string): string {
+  const [h = 0, m = 0] = value.split(":").map(Number);
+  const suffix = h < 12 ? "am" : "pm";
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}${m ? `:${String(m).padStart(2, "0")}` : ""}${suffix}`;
+}
+
+/** Runs of consecutive days: Tu,We,Th,Fr,Sa → "Tuesday-Saturday"; Mo,We → "Monday, Wednesday". */
+function describeDays(days: readonly DayCode[]): string {
+  const sorted = DAY_CODES.filter((code) => days.includes(code));
+  const runs: DayCode[][] = [];
+  for (const code of sorted) {
+    const last = runs.at(-1);
+    if (last && DAY_CODES.indexOf(last.at(-1) as DayCode) === DAY_CODES.indexOf(code) - 1) last.push(code);
+    else runs.push([code]);
+  }
+  return runs
+    .map((run) =>
+      run.length > 2
+        ? `${DAY_NAMES[run[0] as DayCode]}-${DAY_NAMES[run.at(-1) as DayCode]}`
+        : run.map((c) => DAY_NAMES[c]).join(", "),
+    )
+    .join(", ");
+}
+
+/** The hours as the site writes them: "Tuesday-Saturday 9am-6pm GMT" (spec §2) by default. */
+export function describeOpeningHours(s: Pick<SiteSettings, "openingDays" | "opensAt" | "closesAt">): string {
+  return `${describeDays(s.openingDays)} ${clock(s.opensAt)}-${clock(s.closesAt)} GMT`;
+}
+
+/** The contact number as wa.me wants it: digits only, international. */
+export function messagingDigits(s: Pick<SiteSettings, "messagingNumber">): string {
+  const digits = s.messagingNumber.replace(/\D/g, "");
+  // A UK number written nationally (07…) becomes 447…
+  return digits.startsWith("0") ? `44${digits.slice(1)}` : digits;
+}
+
+export const messagingUrl = (s: Pick<SiteSettings, "messagingNumber">) => `https://wa.me/${messagingDigits(s)}`;
+export const mailtoUrl = (s: Pick<SiteSettings, "email">) => `mailto:${s.email}`;
+/** E.164 for tel: links and JSON-LD. */
+export const telephone = (s: Pick<SiteSettings, "phone">) => {
+  const digits = s.phone.replace(/\D/g, "");
+  return digits.startsWith("0") ? `+44${digits.slice(1)}` : `+${digits}`;
+};
+export const townLine = (s: Pick<SiteSettings, "town">) => `${s.town}, United Kingdom`;
+
+/** The seller of record (receipts, legal pages): the trader's legal name, trading name and address. */
+export type SellerOfRecord = {
+  legalName: string;
+  tradingName: string;
+  email: string;
+  phone: string;
+  /** The postal address, or the town when none has been entered. */
+  address: string;
+  vatNumber: string | null;
+};
+
+export function sellerOfRecord(s: SiteSettings): SellerOfRecord {
+  return {
+    legalName: s.sellerLegalName,
+    tradingName: s.businessName,
+    email: s.email,
+    phone: s.phone,
+    address: s.postalAddress || townLine(s),
+    vatNumber: s.vatNumber || null,
+  };
+}
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
+
+/** The YouTube id of a watch or short link (for the embed and facade), or "" when there is none. */
+export function youtubeId(url: string): string {
+  let id: string | undefined;
+  try {
+    const parsed = new URL(url);
+    if (parsed.hostname === "youtu.be") id = parsed.pathname.slice(1).split("/")[0];
+    else id = parsed.searchParams.get("v") ?? parsed.pathname.match(/^\/(?:embed|shorts|live)\/([^/?#]+)/)?.[1];
+  } catch {
+    return "";
+  }
+  return id && YOUTUBE_ID.test(id) ? id : "";
+}
