@@ -19,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // dialog, toasts' library) stay out, so they still load only when used.
                   name: "layout",
                   priority: 1,
-                  test: /app[\\/](content[\\/](site|navigation)\.|features[\\/]consent[\\/]|features[\\/]shop[\\/](ui[\\/])?cart-(provider|store|button)\.|components[\\/](nonce\.|layout[\\/]|ui[\\/](toast|cart-icon)\.)|routes[\\/]not-found\.|lib[\\/](seo|hydrate-after-paint|format-price)\.)/,
+                  test: /app[\\/](content[\\/](site|navigation)\.|features[\\/]consent[\\/]|features[\\/]shop[\\/](ui[\\/])?cart-(provider|store|button)\.|components[\\/](nonce\.|layout[\\/](?!load-failure)|ui[\\/](toast|cart-icon)\.)|routes[\\/]not-found\.|lib[\\/](seo|hydrate-after-paint|format-price)\.)/,
                 },
                 {
                   // Chosen before the layout's group: each group also takes in what its modules
@@ -27,6 +27,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "framework",
                   priority: 2,
                   test: /node_modules[\\/](react|react-dom|react-router|@react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
+                },
+                {
+                  // What the catalogue pages share (the shop's model, the buy button's parts, paging,
+                  // the load-failure message): one request instead of six small ones.
+                  name: "shop",
+                  test: /app[\\/](features[\\/]shop[\\/](model|ui[\\/](use-purchase|cover-image|product-badges|start-download))\.|components[\\/](ui[\\/]pagination|layout[\\/]load-failure)\.|lib[\\/]pagination\.)/,
                 },
               ],
             },

@@ -18,7 +18,7 @@ import { uploadLimits } from "~/features/admin/store-upload.server";
 import { getProduct } from "~/features/shop/get-product.server";
 import { productIdSchema } from "~/features/shop/schemas";
 import { getSiteSettings } from "~/features/site-settings/get-site-settings.server";
-import { placeholdersLeft } from "~/features/site-settings/site-details";
+import { placeholdersLeft } from "~/features/site-settings/settings-schema";
 import { PlaceholderChecklist } from "~/features/site-settings/ui/settings-form";
 import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { settingsMessages, siteSettingsSchema, withDefaults } from "./settings-schema";
-import { DEFAULT_SITE_SETTINGS, describeOpeningHours, placeholdersLeft, youtubeId } from "./site-details";
+import { placeholdersLeft, settingsMessages, siteSettingsSchema, withDefaults } from "./settings-schema";
+import { DEFAULT_SITE_SETTINGS, describeOpeningHours, youtubeId } from "./site-details";
 
 const messages = (input: unknown) => {
   const parsed = siteSettingsSchema.safeParse(input);

@@ -1,6 +1,6 @@
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
-import { DAY_CODES, DEFAULT_SITE_SETTINGS, SETTINGS_LABELS, youtubeId } from "./site-details";
+import { DAY_CODES, DEFAULT_SITE_SETTINGS, youtubeId } from "./site-details";
 
 /**
  * The practitioner's own details (issue 15, item 1): one form in the admin area, this one schema
@@ -111,6 +111,62 @@ export const siteSettingsSchema = z
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 export type SiteSettingsField = keyof SiteSettings;
+
+/**
+ * Fields whose shipped value is a stand-in (example.com, the Ofcom drama number, made-up video ids,
+ * an empty postal address): the admin checklist lists each one still holding it.
+ */
+export const PLACEHOLDER_FIELDS = [
+  "email",
+  "phone",
+  "messagingNumber",
+  "postalAddress",
+  "facebookUrl",
+  "instagramUrl",
+  "tiktokUrl",
+  "oilShopUrl",
+  "appUrl",
+  "zytoVideoUrl",
+  "mediaVideo1Url",
+  "mediaVideo2Url",
+  "mediaVideo3Url",
+  "angelVideoUrl",
+] as const satisfies readonly SiteSettingsField[];
+
+/** The form's labels, in the order the form shows them. */
+export const SETTINGS_LABELS: Record<SiteSettingsField, string> = {
+  practitionerName: "Practitioner's name",
+  businessName: "Business name",
+  email: "Contact e-mail",
+  phone: "Phone",
+  messagingNumber: "WhatsApp number",
+  town: "Town",
+  postalAddress: "Postal address",
+  openingDays: "Opening days",
+  opensAt: "Opening time",
+  closesAt: "Closing time",
+  facebookUrl: "Facebook link",
+  instagramUrl: "Instagram link",
+  tiktokUrl: "TikTok link",
+  oilShopUrl: "Oil shop link",
+  oilReferralCode: "Referral code",
+  appUrl: "App link",
+  zytoVideoUrl: "ZYTO video",
+  mediaVideo1Url: "Media video 1",
+  mediaVideo2Url: "Media video 2",
+  mediaVideo3Url: "Media video 3",
+  angelVideoUrl: "Angel gallery video",
+  sellerLegalName: "Seller's legal name",
+  vatNumber: "VAT number",
+};
+
+/** The fields still holding a shipped stand-in, by label. */
+export function placeholdersLeft(settings: SiteSettings): { field: SiteSettingsField; label: string }[] {
+  return PLACEHOLDER_FIELDS.filter((field) => settings[field] === DEFAULT_SITE_SETTINGS[field]).map((field) => ({
+    field,
+    label: SETTINGS_LABELS[field],
+  }));
+}
 
 /** A stored value merged over the defaults, so a field added later reads its default until saved. */
 export function withDefaults(stored: unknown): SiteSettings {

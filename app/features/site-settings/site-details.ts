@@ -3,10 +3,10 @@ import type { SiteSettings, SiteSettingsField } from "./settings-schema";
 export type { SiteSettings, SiteSettingsField };
 
 /**
- * The practitioner's details as every page reads them: the shipped defaults, the labels and the facts
- * derived from them (opening hours, links, the seller of record). No zod here: the site's layout loads
- * this module on every page, while the schema that checks her form (settings-schema.ts) loads only in
- * the admin area and on the server (issue 12, item 4).
+ * The practitioner's details as every page reads them: the shipped defaults and the facts derived
+ * from them (opening hours, links, the seller of record). No zod here: the site's layout loads this
+ * module on every page, while the schema that checks her form and the form's labels and checklist
+ * (settings-schema.ts) load only in the admin area and on the server (issue 12, item 4).
  */
 
 export const DAY_CODES = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"] as const;
@@ -47,62 +47,6 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   sellerLegalName: "Elena Rose",
   vatNumber: "",
 };
-
-/**
- * Fields whose shipped value is a stand-in (example.com, the Ofcom drama number, made-up video ids,
- * an empty postal address): the admin checklist lists each one still holding it.
- */
-export const PLACEHOLDER_FIELDS = [
-  "email",
-  "phone",
-  "messagingNumber",
-  "postalAddress",
-  "facebookUrl",
-  "instagramUrl",
-  "tiktokUrl",
-  "oilShopUrl",
-  "appUrl",
-  "zytoVideoUrl",
-  "mediaVideo1Url",
-  "mediaVideo2Url",
-  "mediaVideo3Url",
-  "angelVideoUrl",
-] as const satisfies readonly SiteSettingsField[];
-
-/** The form's labels, in the order the form shows them. */
-export const SETTINGS_LABELS: Record<SiteSettingsField, string> = {
-  practitionerName: "Practitioner's name",
-  businessName: "Business name",
-  email: "Contact e-mail",
-  phone: "Phone",
-  messagingNumber: "WhatsApp number",
-  town: "Town",
-  postalAddress: "Postal address",
-  openingDays: "Opening days",
-  opensAt: "Opening time",
-  closesAt: "Closing time",
-  facebookUrl: "Facebook link",
-  instagramUrl: "Instagram link",
-  tiktokUrl: "TikTok link",
-  oilShopUrl: "Oil shop link",
-  oilReferralCode: "Referral code",
-  appUrl: "App link",
-  zytoVideoUrl: "ZYTO video",
-  mediaVideo1Url: "Media video 1",
-  mediaVideo2Url: "Media video 2",
-  mediaVideo3Url: "Media video 3",
-  angelVideoUrl: "Angel gallery video",
-  sellerLegalName: "Seller's legal name",
-  vatNumber: "VAT number",
-};
-
-/** The fields still holding a shipped stand-in, by label. */
-export function placeholdersLeft(settings: SiteSettings): { field: SiteSettingsField; label: string }[] {
-  return PLACEHOLDER_FIELDS.filter((field) => settings[field] === DEFAULT_SITE_SETTINGS[field]).map((field) => ({
-    field,
-    label: SETTINGS_LABELS[field],
-  }));
-}
 
 // ---------------------------------------------------------------- derived facts, one place each
 

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Field } from "~/components/ui/field";
-import { DAY_CODES, DAY_NAMES, SETTINGS_LABELS, type SiteSettings, type SiteSettingsField } from "../site-details";
+import { SETTINGS_LABELS } from "../settings-schema";
+import { DAY_CODES, DAY_NAMES, type SiteSettings, type SiteSettingsField } from "../site-details";
 
 export const inputClass =
   "mt-1 block w-full rounded-lg border border-plum-200 bg-white px-3 py-2 text-ink shadow-sm focus:border-plum-500 focus:outline-2 focus:outline-plum-500 aria-[invalid=true]:border-red-600";
