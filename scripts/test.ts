@@ -232,8 +232,16 @@ async function runStages(selected: Stage[]) {
   return failed;
 }
 
-// The browser tests run Debian's Chromium in its headless shell (decision 026).
-ensureSystemPackage("chromium-headless-shell", () => existsSync("/usr/bin/chromium-headless-shell"));
+// The browser tests run Debian's Chromium in its headless shell (decision 026), unless CHROMIUM_PATH
+// names another browser.
+if (process.env.CHROMIUM_PATH) {
+  if (!existsSync(process.env.CHROMIUM_PATH)) {
+    console.error(`CHROMIUM_PATH is ${process.env.CHROMIUM_PATH}, which does not exist.`);
+    process.exit(1);
+  }
+} else {
+  ensureSystemPackage("chromium-headless-shell", () => existsSync("/usr/bin/chromium-headless-shell"));
+}
 ensureSystemPackage("postgresql", () => findPostgresBin() !== undefined);
 // The e-mail tests check every template with the Nu HTML Checker (vnu-jar), which runs on Java.
 ensureSystemPackage("default-jre-headless", () => spawnSync("java", ["-version"]).status === 0);

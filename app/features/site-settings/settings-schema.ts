@@ -4,9 +4,10 @@ import { DAY_CODES, DEFAULT_SITE_SETTINGS, youtubeId } from "./site-details";
 
 /**
  * The practitioner's own details (issue 15, item 1): one form in the admin area, this one schema
- * shared by the browser and the server. Everything the site, its e-mails, JSON-LD and legal pages
- * say about the practice comes from here; `DEFAULT_SITE_SETTINGS` is the content the site shipped
- * with, so a site nobody has configured reads as before.
+ * shared by the browser and the server, with the form's labels and its placeholder checklist. What
+ * the site, its e-mails, JSON-LD and legal pages say about the practice is read through
+ * `site-details.ts` (the shipped `DEFAULT_SITE_SETTINGS` and the facts derived from them), which
+ * every page loads and which therefore holds no zod (issue 12, item 4).
  */
 
 export const settingsMessages = {
