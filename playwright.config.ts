@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./scripts/chromium-path.ts";
 
 // One data folder and port for the whole run; workers inherit them through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "sacred-e2e-"));
@@ -13,7 +14,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 // takes about two thirds of the full browser's CPU for the same pages, and a third for a new context
 // (decision 026). For a headed run: CHROMIUM_PATH=/usr/bin/chromium npx playwright test --headed.
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+  executablePath: chromiumPath,
   args: [
     "--no-sandbox",
     "--disable-gpu",

@@ -16,6 +16,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { chromiumPath, HEADLESS_SHELL } from "./chromium-path.ts";
 import { findPostgresBin, startTemporaryPostgres } from "./temporary-postgres.ts";
 
 type Stage = {
@@ -234,13 +235,11 @@ async function runStages(selected: Stage[]) {
 
 // The browser tests run Debian's Chromium in its headless shell (decision 026), unless CHROMIUM_PATH
 // names another browser.
-if (process.env.CHROMIUM_PATH) {
-  if (!existsSync(process.env.CHROMIUM_PATH)) {
-    console.error(`CHROMIUM_PATH is ${process.env.CHROMIUM_PATH}, which does not exist.`);
-    process.exit(1);
-  }
-} else {
-  ensureSystemPackage("chromium-headless-shell", () => existsSync("/usr/bin/chromium-headless-shell"));
+if (chromiumPath === HEADLESS_SHELL) {
+  ensureSystemPackage("chromium-headless-shell", () => existsSync(HEADLESS_SHELL));
+} else if (!existsSync(chromiumPath)) {
+  console.error(`CHROMIUM_PATH is ${chromiumPath}, which does not exist.`);
+  process.exit(1);
 }
 ensureSystemPackage("postgresql", () => findPostgresBin() !== undefined);
 // The e-mail tests check every template with the Nu HTML Checker (vnu-jar), which runs on Java.

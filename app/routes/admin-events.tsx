@@ -10,8 +10,8 @@ import {
   eventFormSchema,
   eventMessages,
   toEventInput,
+  utcToLondonFields,
 } from "~/features/events/event-schema";
-import { utcToLondonFields } from "~/features/events/event-time";
 import { toEventView } from "~/features/events/event-view";
 import { listAllEvents } from "~/features/events/list-events.server";
 import { deleteEvent, saveEvent } from "~/features/events/save-event.server";

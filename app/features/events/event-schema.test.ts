@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eventFormSchema } from "./event-schema";
-import { formatEventTime, londonToUtc, utcToLondonFields } from "./event-time";
+import { eventFormSchema, londonToUtc, utcToLondonFields } from "./event-schema";
+import { formatEventTime } from "./event-time";
 
 describe("event times, typed in UK time and stored UTC", () => {
   it("reads a winter time as GMT and a summer time as BST", () => {

@@ -1,6 +1,6 @@
+import { zonedDate, zonedInstant, zonedTime } from "~/features/shop/booking/zoned-time";
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
-import { londonToUtc } from "./event-time";
 
 /**
  * An event the owner announces (issue 15, item 2), as the admin form posts it. The date and time are
@@ -98,4 +98,19 @@ export function eventFormFrom(data: FormData): Record<string, unknown> {
     upload: text("upload"),
     removeImage: data.get("removeImage") === "on",
   };
+}
+
+/**
+ * The instant a UK wall-clock time names. In the autumn hour that happens twice the first (BST) one
+ * is taken; a time in the spring gap, which never happens, is read as GMT (an hour later on the clock).
+ */
+export function londonToUtc(date: string, time: string): Date {
+  const instant = zonedInstant(date, time);
+  const hourBefore = new Date(instant.getTime() - 3_600_000);
+  return zonedDate(hourBefore) === date && zonedTime(hourBefore) === time ? hourBefore : instant;
+}
+
+/** The form's date and time fields for a stored instant, in UK time. */
+export function utcToLondonFields(instant: Date): { date: string; time: string } {
+  return { date: zonedDate(instant), time: zonedTime(instant) };
 }

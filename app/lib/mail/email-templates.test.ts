@@ -7,6 +7,7 @@ import { ownerNoticeEmail } from "~/features/shop/owner-notice-email";
 import { receiptEmail } from "~/features/shop/receipt-email";
 import { refundEmail } from "~/features/shop/refund-email";
 import type { MailMessage } from "~/lib/mail/mailer.server";
+import { chromiumPath } from "../../../scripts/chromium-path.ts";
 import { checkHtml, parseMessage } from "../../../tests/support/check-email";
 
 /**
@@ -148,7 +149,7 @@ describe("every e-mail template", () => {
 
   it("fits a 390 px phone screen: no address or table widens the page", async () => {
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+      executablePath: chromiumPath,
       args: ["--no-sandbox"],
     });
     try {
