@@ -15,11 +15,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 {
-                  // What the root layout loads on every page; lazy parts (cart drawer, purchase
-                  // dialog, toasts' library) stay out, so they still load only when used.
+                  // What the root layout loads on every page, the root route itself included (its
+                  // own file is then a short re-export), and the marketing pages' section; lazy parts
+                  // (cart drawer, purchase dialog, toasts' library) stay out, so they still load only
+                  // when used (decision 039).
                   name: "layout",
                   priority: 1,
-                  test: /app[\\/](content[\\/](site|navigation)\.|features[\\/]consent[\\/]|features[\\/]shop[\\/](ui[\\/])?cart-(provider|store|button)\.|components[\\/](nonce\.|layout[\\/](?!load-failure)|ui[\\/](toast|cart-icon)\.)|routes[\\/]not-found\.|lib[\\/](seo|hydrate-after-paint|format-price)\.)/,
+                  test: /app[\\/](content[\\/](site|navigation)\.|features[\\/]consent[\\/]|features[\\/]shop[\\/](ui[\\/])?cart-(provider|store|button)\.|components[\\/](marketing[\\/](section|icons|links)\.|nonce\.|json-ld\.|layout[\\/](?!load-failure)|ui[\\/](toast|cart-icon)\.)|routes[\\/]not-found\.|root\.tsx|lib[\\/](seo|hydrate-after-paint|format-price)\.)/,
                 },
                 {
                   // Chosen before the layout's group: each group also takes in what its modules

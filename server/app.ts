@@ -24,7 +24,7 @@ import {
 } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { apiRoutes } from "./api-routes";
-import { securityHeaders } from "./security-headers";
+import { responseKind, securityHeaders } from "./security-headers";
 
 type Variables = {
   requestId: string;
@@ -76,7 +76,7 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
         ...Object.fromEntries(page.headers),
         ...cachedPageHeaders(page, encoding),
         ...securityHeaders({
-          document: true,
+          kind: "document",
           nonce: "",
           scriptHashes: page.scriptHashes,
           dev: false,
@@ -125,7 +125,7 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     await next();
     for (const [name, value] of Object.entries(
       securityHeaders({
-        document: (c.res.headers.get("content-type") ?? "").startsWith("text/html"),
+        kind: responseKind(c.req.path, c.res),
         nonce: c.get("nonce"),
         scriptHashes: c.get("scriptHashes"),
         dev: mode === "development",
@@ -189,7 +189,10 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
       "/assets/*",
       async (c, next) => {
         await next();
-        if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+        if (!c.res.ok) return;
+        // A hashed file never changes, so a browser never asks whether it has: its date is dead weight.
+        c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+        c.res.headers.delete("Last-Modified");
       },
       // Brotli and gzip copies made at build time (scripts/compress-assets.ts), when the browser takes them.
       serveStatic({ root: staticRoot, precompressed: true }),

@@ -1,13 +1,15 @@
+import { JsonLd } from "~/components/json-ld";
 import { PageHero } from "~/components/layout/page-hero";
 import { SocialLinks } from "~/components/layout/social-links";
 import { Icon, type IconName } from "~/components/marketing/icons";
 import { ExternalLink } from "~/components/marketing/links";
-import { PracticeJsonLd } from "~/components/marketing/practice-json-ld";
 import { Section } from "~/components/marketing/section";
 import { contactContent as content } from "~/content/contact";
 import { contactFaqs } from "~/content/faqs";
 import { mailtoUrl, messagingUrl } from "~/content/site";
+import { practiceJsonLdFor } from "~/features/site-settings/practice-json-ld.server";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { servicesContext } from "~/lib/context";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -20,7 +22,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     site: siteFrom(matches),
   });
 
-export default function Contact({ matches }: Route.ComponentProps) {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { practice: await practiceJsonLdFor(context.get(servicesContext)) };
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { hero, cards, message, social, faqs } = content(site);
   const mailWithSubject = `${mailtoUrl(site)}?subject=${encodeURIComponent(message.subject)}`;
@@ -58,7 +64,7 @@ export default function Contact({ matches }: Route.ComponentProps) {
   ];
   return (
     <>
-      <PracticeJsonLd origin={originFrom(matches)} />
+      <JsonLd data={loaderData.practice} />
       <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />
       <section aria-label="Contact details" className="mx-auto max-w-6xl px-4 sm:px-6">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,11 +1,12 @@
+import { JsonLd } from "~/components/json-ld";
 import { Icon, IconBadge } from "~/components/marketing/icons";
 import { ButtonLink, ScrollLink } from "~/components/marketing/links";
-import { PracticeJsonLd } from "~/components/marketing/practice-json-ld";
 import { Section } from "~/components/marketing/section";
 import { homeContent as content } from "~/content/home";
 import { toEventView } from "~/features/events/event-view";
 import { listUpcomingEvents } from "~/features/events/list-events.server";
 import { EventCard } from "~/features/events/ui/event-card";
+import { practiceJsonLdFor } from "~/features/site-settings/practice-json-ld.server";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { servicesContext } from "~/lib/context";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -22,17 +23,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { database } = context.get(servicesContext);
-  const [next] = await listUpcomingEvents(database.db, new Date(), 1);
-  return { nextEvent: next ? toEventView(next) : null };
+  const services = context.get(servicesContext);
+  const [[next], practice] = await Promise.all([
+    listUpcomingEvents(services.database.db, new Date(), 1),
+    practiceJsonLdFor(services),
+  ]);
+  return { nextEvent: next ? toEventView(next) : null, practice };
 }
 
 export default function Home({ matches, loaderData }: Route.ComponentProps) {
-  const { nextEvent } = loaderData;
+  const { nextEvent, practice } = loaderData;
   const { hero, offerings, introduction, callToAction } = content(useSite());
   return (
     <>
-      <PracticeJsonLd origin={originFrom(matches)} />
+      <JsonLd data={practice} />
       <section className="relative overflow-hidden bg-gradient-to-br from-plum-800 via-plum-700 to-plum-500 text-white">
         <div aria-hidden="true" className="absolute -top-24 -right-24 size-96 rounded-full bg-gold-300/20 blur-3xl" />
         <div aria-hidden="true" className="absolute -bottom-32 -left-16 size-96 rounded-full bg-plum-200/20 blur-3xl" />

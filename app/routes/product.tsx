@@ -1,6 +1,6 @@
 import { data, Link, useRouteLoaderData } from "react-router";
+import { JsonLd } from "~/components/json-ld";
 import { LoadFailure } from "~/components/layout/load-failure";
-import { useNonce } from "~/components/nonce";
 import { showToast } from "~/components/ui/toast";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { getAccessFacts } from "~/features/shop/check-access.server";
@@ -77,7 +77,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, shop, offer, entitled, videoUrl } = loaderData;
-  const nonce = useNonce();
   const origin = (useRouteLoaderData("root") as { publicUrl?: string } | undefined)?.publicUrl ?? "";
   const purchase = usePurchase({ signedIn: shop?.signedIn ?? false, checkoutHosts: shop?.checkoutHosts ?? [] });
   if (!product || !shop || !offer) {
@@ -120,12 +119,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <script
-        type="application/ld+json"
-        nonce={nonce}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD; "<" is escaped so it cannot close the tag
-        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }}
-      />
+      <JsonLd data={jsonLd} />
       <Link to="/products" className="text-sm font-semibold text-plum-700 hover:underline">
         ← Back to Products
       </Link>

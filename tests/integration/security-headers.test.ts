@@ -18,8 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const asset = () =>
-  `/assets/${readdirSync(`${process.env.BUILD_DIR || "build"}/client/assets`).find((f) => f.endsWith(".js"))}`;
+const assetEnding = (extension: string) =>
+  `/assets/${readdirSync(`${process.env.BUILD_DIR || "build"}/client/assets`).find((f) => f.endsWith(extension))}`;
+const asset = () => assetEnding(".js");
 
 describe("security headers on every kind of response (deployed on https)", () => {
   const kinds: Array<[string, () => string, number]> = [
@@ -28,9 +29,9 @@ describe("security headers on every kind of response (deployed on https)", () =>
     ["a JSON API", () => "/api/health", 200],
     ["an API 404", () => "/api/nothing", 404],
     ["a page 404", () => "/nothing-here", 404],
+    ["an asset 404", () => "/assets/nothing-here.js", 404],
     ["a redirect", () => "/stories", 301],
     ["a public image", () => "/media/covers/chakra-balance-guide.webp", 200],
-    ["a static asset", asset, 200],
     ["a refused download", () => "/api/downloads/reiki-self-healing-course", 403],
     ["a free download", () => "/api/downloads/grounding-basics", 200],
   ];
@@ -42,9 +43,28 @@ describe("security headers on every kind of response (deployed on https)", () =>
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
     expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d{8}/);
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+
+  // Decision 039: a browser takes CSP and Referrer-Policy from the document, never from a script or
+  // stylesheet it loads; each of the page's files carries what does apply to it, and no more.
+  it("a hashed script or stylesheet carries the headers a browser applies to it", async () => {
+    for (const path of [asset(), assetEnding(".css")]) {
+      const res = await browser.get(path, { "accept-encoding": "br" });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding")).toBe("br");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+      expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d{8}/);
+      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get("x-powered-by")).toBeNull();
+      for (const name of ["content-security-policy", "referrer-policy", "last-modified"]) {
+        expect(res.headers.get(name), name).toBeNull();
+      }
+    }
   });
 
   it("hashed assets are cached for a year, pages are not", async () => {

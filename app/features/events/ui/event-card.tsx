@@ -1,24 +1,15 @@
+import { JsonLd } from "~/components/json-ld";
 import { Icon } from "~/components/marketing/icons";
 import { ExternalLink } from "~/components/marketing/links";
-import { useNonce } from "~/components/nonce";
 import { useSite } from "~/features/site-settings/use-site";
 import { type EventView, eventJsonLd } from "../event-view";
 
 /** One upcoming event: title, UK time, place or 'Online', description and booking link; with its JSON-LD. */
 export function EventCard({ event, origin }: { event: EventView; origin: string }) {
-  const nonce = useNonce();
   const site = useSite();
-  // `<` is escaped so no text the owner typed can close the script element.
-  const json = JSON.stringify(eventJsonLd(event, { name: site.brand, url: `${origin}/` })).replace(/</g, "\\u003c");
   return (
     <article className="card flex flex-col overflow-hidden text-left sm:flex-row" aria-labelledby={`event-${event.id}`}>
-      <script
-        type="application/ld+json"
-        nonce={nonce}
-        suppressHydrationWarning
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; it is escaped above
-        dangerouslySetInnerHTML={{ __html: json }}
-      />
+      <JsonLd data={eventJsonLd(event, { name: site.brand, url: `${origin}/` })} />
       {event.image ? (
         <img
           src={event.image.thumb.src}

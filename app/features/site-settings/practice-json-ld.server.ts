@@ -1,24 +1,17 @@
-import { useNonce } from "~/components/nonce";
-import type { Site } from "~/content/site";
-import { DAY_CODES, DAY_NAMES, type DayCode } from "~/features/site-settings/site-details";
-import { useSite } from "~/features/site-settings/use-site";
+import { type Site, siteFacts } from "~/content/site";
 import { DEFAULT_OG_IMAGE } from "~/lib/seo";
+import type { AppServices } from "~/lib/services.server";
+import { getSiteSettings, knownSiteSettings } from "./get-site-settings.server";
+import { DAY_CODES, DAY_NAMES, type DayCode } from "./site-details";
 
-/** schema.org description of the practice, for search engines (the only inline script we send). */
-export function PracticeJsonLd({ origin }: { origin: string }) {
-  const nonce = useNonce();
-  const site = useSite();
-  // `<` is escaped so no text in the content can close the script element.
-  const json = JSON.stringify(practiceJsonLd(origin, site)).replace(/</g, "\\u003c");
-  return (
-    <script
-      type="application/ld+json"
-      nonce={nonce}
-      suppressHydrationWarning
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; it is escaped above
-      dangerouslySetInnerHTML={{ __html: json }}
-    />
-  );
+/**
+ * The practice's schema.org description, for the pages that carry it (home, contact), built here
+ * and sent with the page's data: only search engines read it, so browsers are not sent the code.
+ * With the database away, the details the frame shows (the last known, or the shipped defaults).
+ */
+export async function practiceJsonLdFor({ env, database }: AppServices) {
+  const settings = await getSiteSettings(database.db).catch(() => knownSiteSettings());
+  return practiceJsonLd(env.PUBLIC_URL, siteFacts(settings));
 }
 
 /** schema.org's day ranges: Tu,We,Th,Fr,Sa → "Tu-Sa"; Mo,We,Th → "Mo,We-Th". */
