@@ -32,6 +32,8 @@ type Variables = {
   clientIp: string;
   /** Set when the page comes from the shared cache: its CSP names inline scripts by hash. */
   scriptHashes?: string[];
+  /** Set when the answer is a file of the client build under /assets/ (decision 039). */
+  buildFile?: boolean;
 };
 
 export type CreateAppOptions = {
@@ -125,7 +127,7 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     await next();
     for (const [name, value] of Object.entries(
       securityHeaders({
-        kind: responseKind(c.req.path, c.res),
+        kind: responseKind(c.res, c.get("buildFile") === true),
         nonce: c.get("nonce"),
         scriptHashes: c.get("scriptHashes"),
         dev: mode === "development",
@@ -133,6 +135,8 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
         fileOrigins: services.fileOrigins,
       }),
     )) {
+      // A handler that shares what it serves with other sites says so itself (public images).
+      if (name === "Cross-Origin-Resource-Policy" && c.res.headers.has(name)) continue;
       c.res.headers.set(name, value);
     }
     c.res.headers.set("X-Request-Id", requestId);
@@ -189,13 +193,21 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
       "/assets/*",
       async (c, next) => {
         await next();
-        if (!c.res.ok) return;
+        // Only a file of the build is immutable: anything else asked for under /assets/ (a page's data,
+        // a 404) reaches the router and keeps the headers it gets there.
+        if (!c.get("buildFile")) return;
         // A hashed file never changes, so a browser never asks whether it has: its date is dead weight.
         c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
         c.res.headers.delete("Last-Modified");
       },
       // Brotli and gzip copies made at build time (scripts/compress-assets.ts), when the browser takes them.
-      serveStatic({ root: staticRoot, precompressed: true }),
+      serveStatic({
+        root: staticRoot,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.set("buildFile", true);
+        },
+      }),
     );
     app.use(serveStatic({ root: staticRoot }));
   }

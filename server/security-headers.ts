@@ -35,24 +35,28 @@ export function contentSecurityPolicy(
     .join("; ");
 }
 
-/** Anything else (JSON, images, files, redirects) may load nothing and be framed nowhere, should it be opened as a page. */
+/** Anything else may load nothing and be framed nowhere, should it be opened as a page. */
 const RESOURCE_POLICY = "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
  * What a response is, for its headers:
  * - `document`: an HTML page, with the whole policy;
- * - `asset`: one of the build's hashed scripts, stylesheets or fonts under `/assets/`. A browser applies
- *   Content-Security-Policy and Referrer-Policy from a document (or a worker, which the site has none
- *   of), never from a script or stylesheet it loads, and these files are the site's own, never
- *   anyone's upload; so they carry only what a browser does apply to them (decision 039);
- * - `resource`: anything else, which carries the short policy.
+ * - `asset`: a script, stylesheet or font of the client build, served from `/assets/`. A browser
+ *   enforces a Content-Security-Policy only from a document or a worker (the site has none), never
+ *   from a script or stylesheet a page loads; a module's or stylesheet's own Referrer-Policy would
+ *   only set the referrer of what it imports, which without it is the document's, the same
+ *   strict-origin-when-cross-origin. These files are the site's own build, never anyone's upload, so
+ *   they carry only what a browser does apply to them (decision 039);
+ * - `resource`: anything else (JSON, a page's data, images, files, redirects), which carries the short
+ *   policy, in case it is opened as a page: an image may be an SVG, a file may be anything.
  */
 export type ResponseKind = "document" | "asset" | "resource";
 
-/** Which kind a response is, from its type and where it was served. */
-export function responseKind(path: string, response: Response): ResponseKind {
-  if ((response.headers.get("content-type") ?? "").startsWith("text/html")) return "document";
-  return path.startsWith("/assets/") && response.ok ? "asset" : "resource";
+/** Which kind a response is, from its type and whether it is a file of the client build. */
+export function responseKind(response: Response, buildFile: boolean): ResponseKind {
+  const type = response.headers.get("content-type") ?? "";
+  if (type.startsWith("text/html")) return "document";
+  return buildFile && /^(text\/(javascript|css)|font\/)/.test(type) ? "asset" : "resource";
 }
 
 export function securityHeaders(options: {

@@ -117,6 +117,22 @@ describe("the server", () => {
     }
   });
 
+  it("still shows the contact page, with the practice's details and JSON-LD, with the database away", async () => {
+    const broken = await createTestApp();
+    try {
+      await broken.services.database.close();
+      const res = await broken.app.request("/contact");
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("Get in Touch");
+      expect(html).toMatch(
+        /<script type="application\/ld\+json"[^>]*>\{"@context":"https:\/\/schema.org","@type":"HealthAndBeautyBusiness"/,
+      );
+    } finally {
+      await broken.cleanup();
+    }
+  });
+
   it("shows 'Unexpected Application Error!' with status 503 when a page fails with the database away, and leaks nothing", async () => {
     const broken = await createTestApp();
     try {

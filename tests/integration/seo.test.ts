@@ -72,29 +72,32 @@ describe("search engines and link previews", () => {
     expect(descriptions.size).toBe(publicPages.length - 1);
   });
 
-  it("describes the practice as a local health-and-beauty business in JSON-LD, allowed by the page's policy", async () => {
-    const res = await t.app.request("/");
-    const policy = res.headers.get("content-security-policy") ?? "";
-    const html = await res.text();
-    // The home page comes from the shared cache (decision 027): its scripts are allowed by hash, not nonce.
-    const match = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html);
-    expect(policy).toContain(
-      `'sha256-${createHash("sha256")
-        .update(match?.[1] ?? "")
-        .digest("base64")}'`,
-    );
-    const data = JSON.parse(match?.[1] ?? "{}");
-    expect(data["@type"]).toBe("HealthAndBeautyBusiness");
-    expect(data.url).toBe("https://healing.example.org/");
-    expect(data.openingHours).toBe("Tu-Sa 09:00-18:00");
-    expect(data.openingHoursSpecification[0]).toMatchObject({
-      dayOfWeek: ["Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
-      opens: "09:00",
-      closes: "18:00",
-    });
-    expect(data.email).toContain("@");
-    expect(data.address.addressCountry).toBe("GB");
-  });
+  it.each(["/", "/contact"])(
+    "%s describes the practice as a local health-and-beauty business in JSON-LD, allowed by the page's policy",
+    async (page) => {
+      const res = await t.app.request(page);
+      const policy = res.headers.get("content-security-policy") ?? "";
+      const html = await res.text();
+      // The home page comes from the shared cache (decision 027): its scripts are allowed by hash, not nonce.
+      const match = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html);
+      expect(policy).toContain(
+        `'sha256-${createHash("sha256")
+          .update(match?.[1] ?? "")
+          .digest("base64")}'`,
+      );
+      const data = JSON.parse(match?.[1] ?? "{}");
+      expect(data["@type"]).toBe("HealthAndBeautyBusiness");
+      expect(data.url).toBe("https://healing.example.org/");
+      expect(data.openingHours).toBe("Tu-Sa 09:00-18:00");
+      expect(data.openingHoursSpecification[0]).toMatchObject({
+        dayOfWeek: ["Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+        opens: "09:00",
+        closes: "18:00",
+      });
+      expect(data.email).toContain("@");
+      expect(data.address.addressCountry).toBe("GB");
+    },
+  );
 
   it("shows each legal page's last-changed date from its content, not today's date", async () => {
     const html = await (await t.app.request("/terms")).text();
