@@ -165,6 +165,25 @@ test("the members page lists a Digital Access member", async ({ page, admin }) =
   expect(await accessibilityViolations(page)).toEqual([]);
 });
 
+test("every admin section, the current one marked, is on screen without scrolling sideways", async ({
+  page,
+  admin,
+}) => {
+  await dismissCookieBanner(page);
+  await signIn(page, admin);
+  await page.goto("/admin/songs");
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link", { name: "Songs" })).toHaveAttribute("aria-current", "page");
+  const width = page.viewportSize()?.width ?? 0;
+  const links = nav.getByRole("link");
+  expect(await links.count()).toBe(9);
+  for (const link of await links.all()) {
+    const box = await link.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, (await link.textContent()) ?? "").toBe(true);
+  }
+  expect(await nav.locator("ul").evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
+});
+
 test("'Loading admin panel...' shows while the admin panel's data is on its way", async ({ page, admin }) => {
   await dismissCookieBanner(page);
   await signIn(page, admin);

@@ -12,18 +12,21 @@ const sections = [
   { to: "/admin/songs", label: "Songs" },
 ] as const;
 
-/** The admin area's sections, above each admin page's heading. */
+/**
+ * The admin area's sections, above each admin page's heading. They wrap onto more rows on a narrow
+ * screen rather than scroll sideways, so the owner always sees where she is and every section.
+ */
 export function AdminNav() {
   return (
     <nav aria-label="Admin" className="border-b border-plum-100 bg-white">
-      <ul className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-4 sm:px-6">
+      <ul className="mx-auto flex max-w-5xl flex-wrap gap-x-1 px-2 sm:px-6">
         {sections.map((section) => (
           <li key={section.to}>
             <NavLink
               to={section.to}
               end
               className={({ isActive }) =>
-                `inline-block border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap sm:px-4 ${
+                `inline-block border-b-2 px-2.5 py-3 text-sm font-semibold whitespace-nowrap sm:px-4 ${
                   isActive ? "border-plum-700 text-plum-900" : "border-transparent text-plum-700 hover:text-plum-900"
                 }`
               }
