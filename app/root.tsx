@@ -18,13 +18,12 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { useNonce } from "./components/nonce";
 import { showToast, ToastHost } from "./components/ui/toast";
-import { siteFacts } from "./content/site";
 import { getHeaderUser } from "./features/accounts/get-header-user.server";
 import { consentMarkerScript } from "./features/consent/consent";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { CartButton } from "./features/shop/ui/cart-button";
 import { CartProvider } from "./features/shop/ui/cart-provider";
-import { getSiteSettings, knownSiteSettings } from "./features/site-settings/get-site-settings.server";
+import { getShownSite } from "./features/site-settings/get-site-settings.server";
 import { servicesContext } from "./lib/context";
 import { flashOptions, takeFlash } from "./lib/flash.server";
 import {
@@ -40,12 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearHeader } = await takeFlash(request, flashOptions(env));
   // The frame (header, footer) survives a database outage, so a page whose data fails to load still
   // shows it with the visitor's account state (issue 14 item 5, decision 034).
-  const [user, settings] = await Promise.all([
-    getHeaderUser(request, services),
-    getSiteSettings(services.database.db).catch(() => knownSiteSettings()),
-  ]);
+  const [user, site] = await Promise.all([getHeaderUser(request, services), getShownSite(services.database.db)]);
   return data(
-    { user, flash: toast, publicUrl: env.PUBLIC_URL, site: siteFacts(settings) },
+    { user, flash: toast, publicUrl: env.PUBLIC_URL, site },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
 }

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -13,18 +12,11 @@ import { confirmEmail } from "~/features/accounts/confirm-email.server";
 import { contentDisposition } from "~/features/shop/content-disposition";
 import { AppError, errorResponse } from "~/lib/app-error";
 import { requestContext, servicesContext } from "~/lib/context";
-import {
-  type CachedPage,
-  cacheKey,
-  chooseEncoding,
-  isCacheableRequest,
-  lookUp,
-  renderShared,
-  toCachedPage,
-} from "~/lib/public-page-cache.server";
+import { cacheKey, isCacheableRequest, lookUp, renderShared, toCachedPage } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { apiRoutes } from "./api-routes";
 import { responseKind, securityHeaders } from "./security-headers";
+import { answerFromSharedCache, privateUnlessPublic, servePage } from "./shared-pages";
 
 type Variables = {
   requestId: string;
@@ -63,57 +55,8 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   const https = env.PUBLIC_URL.startsWith("https://");
   const app = new Hono<{ Variables: Variables }>();
 
-  // A public page already in the shared cache is answered first, before anything else runs: in a spike
-  // this is nearly every request (decision 027). Only pages that once passed the whole chain below are
-  // ever stored, and the answer carries the same security headers and log line as the chain's.
-  if (mode === "production") {
-    const pageHeaders = new WeakMap<CachedPage, Record<string, Record<string, string>>>();
-    const baseHeaders = (page: CachedPage, encoding: Encoding): Record<string, string> => {
-      const byEncoding = pageHeaders.get(page) ?? {};
-      pageHeaders.set(page, byEncoding);
-      const name = encoding ?? "identity";
-      const known = byEncoding[name];
-      if (known) return known;
-      byEncoding[name] = {
-        ...Object.fromEntries(page.headers),
-        ...cachedPageHeaders(page, encoding),
-        ...securityHeaders({
-          kind: "document",
-          nonce: "",
-          scriptHashes: page.scriptHashes,
-          dev: false,
-          https,
-          fileOrigins: services.fileOrigins,
-        }),
-      };
-      return byEncoding[name];
-    };
-    app.use(async (c, next) => {
-      const started = performance.now();
-      const request = cacheableRequest(c);
-      const page = request && lookUp(services, request.key);
-      if (!request || !page) return next();
-      const encoding = chooseEncoding(request.acceptEncoding);
-      const requestId = randomUUID();
-      const headers: Record<string, string> = { ...baseHeaders(page, encoding), "X-Request-Id": requestId };
-      const notModified = isNotModified(request.ifNoneMatch, headers.ETag);
-      const status = notModified ? 304 : page.status;
-      logger.info(
-        {
-          reqId: requestId,
-          method: request.method,
-          path: request.path,
-          status,
-          ms: Math.round(performance.now() - started),
-        },
-        "request",
-      );
-      if (notModified) return new Response(null, { status, headers });
-      const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
-      headers["Content-Length"] = String(body.length);
-      return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status, headers });
-    });
-  }
+  // A public page already in the shared cache is answered before anything else runs (decision 027).
+  if (mode === "production") app.use(answerFromSharedCache(services, https));
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -135,9 +78,9 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
         fileOrigins: services.fileOrigins,
       }),
     )) {
-      // A handler that shares what it serves with other sites says so itself (public images).
-      if (name === "Cross-Origin-Resource-Policy" && c.res.headers.has(name)) continue;
-      c.res.headers.set(name, value);
+      // These are the defaults: a handler that states its own keeps it (public images are shared with
+      // other sites: Cross-Origin-Resource-Policy: cross-origin).
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
     c.res.headers.set("X-Request-Id", requestId);
     logger.info(
@@ -302,98 +245,6 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   });
 
   return app;
-}
-
-type Encoding = ReturnType<typeof chooseEncoding>;
-
-/**
- * A shared page's own headers for one encoding. `Cache-Control` lets a CDN or browser keep it only if it
- * asks again each time (the ETag makes that cheap); `Vary: Cookie` keeps a signed-in visitor's page apart.
- */
-function cachedPageHeaders(
-  page: CachedPage,
-  encoding: Encoding,
-  state: "hit" | "miss" = "hit",
-): Record<string, string> {
-  return {
-    "Cache-Control": "public, max-age=0, must-revalidate",
-    Vary: "Accept-Encoding, Cookie",
-    ETag: encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag,
-    "X-Cache": state,
-    ...(encoding ? { "Content-Encoding": encoding } : {}),
-  };
-}
-
-function isNotModified(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
-  return !!ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
-
-/**
- * What the shared cache needs of a request, or null when the request may not use it (see
- * isCacheableRequest). Read from Node's own request when there is one: building the Fetch API's
- * Request and Headers costs more than answering from the cache. Its raw target is the key: one that is
- * not already in normal form simply misses, and the full chain stores the page under the normal form.
- */
-function cacheableRequest(c: Context) {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming) {
-    const { method = "", url = "", headers } = incoming;
-    if ((method !== "GET" && method !== "HEAD") || headers.cookie !== undefined || headers.authorization !== undefined)
-      return null;
-    const query = url.indexOf("?");
-    return {
-      method,
-      key: url,
-      path: query < 0 ? url : url.slice(0, query),
-      acceptEncoding: headers["accept-encoding"],
-      ifNoneMatch: headers["if-none-match"],
-    };
-  }
-  if (!isCacheableRequest(c.req.raw)) return null;
-  const url = new URL(c.req.url);
-  return {
-    method: c.req.method,
-    key: cacheKey(url),
-    path: url.pathname,
-    acceptEncoding: c.req.header("accept-encoding"),
-    ifNoneMatch: c.req.header("if-none-match"),
-  };
-}
-
-/** A page from the shared cache, inside the full chain (a render just stored, or stored meanwhile). */
-function servePage(c: Context, page: CachedPage, state: "hit" | "miss"): Response {
-  const encoding = chooseEncoding(c.req.header("accept-encoding"));
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
-  const headers = new Headers([...page.headers, ...Object.entries(cachedPageHeaders(page, encoding, state))]);
-  c.set("scriptHashes", page.scriptHashes);
-  if (isNotModified(c.req.header("if-none-match"), headers.get("ETag") ?? undefined)) {
-    return new Response(null, { status: 304, headers });
-  }
-  headers.set("Content-Length", String(body.length));
-  return new Response(c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), {
-    status: page.status,
-    headers,
-  });
-}
-
-/**
- * Every page or data response not shared from the cache is for this visitor only: `private, no-store`,
- * so neither a CDN nor the browser's history keeps it (after Sign Out on a shared computer, Back must not
- * show the order history). A route's own public caching (robots.txt, the sitemap) stands for requests
- * without a cookie.
- */
-function privateUnlessPublic(response: Response, request: Request): Response {
-  const own = response.headers.get("cache-control");
-  if (own && /\bpublic\b/i.test(own) && !request.headers.has("cookie")) return response;
-  try {
-    response.headers.set("Cache-Control", "private, no-store");
-    return response;
-  } catch {
-    // Immutable headers (Response.redirect): a copy.
-    const copy = new Response(response.body, response);
-    copy.headers.set("Cache-Control", "private, no-store");
-    return copy;
-  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type Site, siteFacts } from "~/content/site";
 import type { Database } from "~/lib/db/client.server";
 import { siteSettings } from "~/lib/db/schema.server";
 import { withDefaults } from "./settings-schema";
@@ -41,6 +42,14 @@ export function getSiteSettings(db: Database): Promise<SiteSettings> {
     cached.catch(() => cache.delete(db));
   }
   return cached;
+}
+
+/**
+ * The practice's details as pages show them. With the database away, the last known (or the shipped
+ * defaults): the frame and the practice's JSON-LD survive an outage (decision 034).
+ */
+export async function getShownSite(db: Database): Promise<Site> {
+  return siteFacts(await getSiteSettings(db).catch(() => knownSiteSettings()));
 }
 
 /** Whether the owner has saved the form yet (the admin checklist shows until then). */

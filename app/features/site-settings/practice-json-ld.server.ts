@@ -1,17 +1,16 @@
-import { type Site, siteFacts } from "~/content/site";
+import type { Site } from "~/content/site";
 import { DEFAULT_OG_IMAGE } from "~/lib/seo";
 import type { AppServices } from "~/lib/services.server";
-import { getSiteSettings, knownSiteSettings } from "./get-site-settings.server";
+import { getShownSite } from "./get-site-settings.server";
 import { DAY_CODES, DAY_NAMES, type DayCode } from "./site-details";
 
 /**
  * The practice's schema.org description, for the pages that carry it (home, contact), built here
  * and sent with the page's data: only search engines read it, so browsers are not sent the code.
- * With the database away, the details the frame shows (the last known, or the shipped defaults).
+ * With the database away, the details the frame shows.
  */
 export async function practiceJsonLdFor({ env, database }: AppServices) {
-  const settings = await getSiteSettings(database.db).catch(() => knownSiteSettings());
-  return practiceJsonLd(env.PUBLIC_URL, siteFacts(settings));
+  return practiceJsonLd(env.PUBLIC_URL, await getShownSite(database.db));
 }
 
 /** schema.org's day ranges: Tu,We,Th,Fr,Sa → "Tu-Sa"; Mo,We,Th → "Mo,We-Th". */
