@@ -1,0 +1,135 @@
+import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from "react";
+import { Field } from "./field";
+
+/** Every form control's look; a refused field (aria-invalid) gets a red border. */
+export const inputClass =
+  "mt-1 block w-full rounded-lg border border-plum-200 bg-white px-3 py-2 text-ink shadow-sm focus:border-plum-500 focus:outline-2 focus:outline-plum-500 aria-[invalid=true]:border-red-600";
+
+type Labelled = {
+  label: string;
+  name: string;
+  hint?: string | undefined;
+  /** The server's message for this field, shown under it and read with it. */
+  error?: string | undefined;
+  /** Marks the label; the server checks it (the forms are noValidate, so no browser bubble speaks first). */
+  required?: boolean;
+  className?: string;
+};
+
+/** A field's message, with the id its control points to. */
+export function ErrorText({ id, children }: { id: string; children: string | undefined }) {
+  return children ? (
+    <p id={id} className="mt-1 text-sm text-red-800">
+      {children}
+    </p>
+  ) : null;
+}
+
+/** The control's wiring: refused or not, and what describes it (its error first, then its hint). */
+function described(error: string | undefined, errorId: string, hintId: string | undefined) {
+  return {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": [error ? errorId : "", hintId ?? ""].join(" ").trim() || undefined,
+  };
+}
+
+/** A labelled text input of any type (text, date, time, url, email, a number or price as text). */
+export function TextField({
+  label,
+  name,
+  hint,
+  error,
+  required = false,
+  className,
+  ...input
+}: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "required">) {
+  const errorId = useId();
+  return (
+    <Field label={label} hint={hint} required={required} className={className}>
+      {(id, hintId) => (
+        <>
+          <input
+            id={id}
+            name={name}
+            aria-required={required || undefined}
+            className={inputClass}
+            {...input}
+            {...described(error, errorId, hintId)}
+          />
+          <ErrorText id={errorId}>{error}</ErrorText>
+        </>
+      )}
+    </Field>
+  );
+}
+
+/** A labelled textarea. */
+export function TextAreaField({
+  label,
+  name,
+  hint,
+  error,
+  required = false,
+  className,
+  ...textarea
+}: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "required">) {
+  const errorId = useId();
+  return (
+    <Field label={label} hint={hint} required={required} className={className}>
+      {(id, hintId) => (
+        <>
+          <textarea
+            id={id}
+            name={name}
+            aria-required={required || undefined}
+            className={inputClass}
+            {...textarea}
+            {...described(error, errorId, hintId)}
+          />
+          <ErrorText id={errorId}>{error}</ErrorText>
+        </>
+      )}
+    </Field>
+  );
+}
+
+/** A checkbox with its label beside it. */
+export function CheckboxField({
+  label,
+  className = "flex items-center gap-2 text-sm font-semibold text-plum-900",
+  ...input
+}: { label: React.ReactNode; name: string; className?: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "className"
+>) {
+  return (
+    <label className={className}>
+      <input type="checkbox" {...input} />
+      {label}
+    </label>
+  );
+}
+
+/** The refused form's messages in one alert above it, so they are read out together. */
+export function FormErrors({
+  messages,
+  className = "",
+  lead,
+}: {
+  messages: readonly string[];
+  className?: string;
+  /** A line above the list. */
+  lead?: string | undefined;
+}) {
+  if (messages.length === 0) return null;
+  return (
+    <div role="alert" className={`rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 ${className}`}>
+      {lead ? <p className="font-semibold">{lead}</p> : null}
+      <ul className={`list-disc pl-5 text-sm ${lead ? "mt-1" : ""}`}>
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
