@@ -1,24 +1,17 @@
-import { useEffect } from "react";
-import { data, Form } from "react-router";
-import { showToast } from "~/components/ui/toast";
+import { Form } from "react-router";
+import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { DiscountCodeForm, emptyDiscount } from "~/features/admin/discount-code-form";
-import {
-  type DiscountField,
-  type DiscountFormValues,
-  discountFormFrom,
-  discountFormMessages,
-  parseDiscountForm,
-} from "~/features/admin/discount-form-schema";
+import { discountFormFrom, discountFormMessages, discountFormSchema } from "~/features/admin/discount-form-schema";
 import { listDiscountableProducts, listDiscountCodes } from "~/features/shop/discount/list-discount-codes.server";
 import { createDiscountCode, switchOffDiscountCode } from "~/features/shop/discount/save-discount-code.server";
 import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
-import { redirectWithToast } from "~/lib/flash.server";
 import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
-import { readForm } from "~/lib/read-form.server";
+import { refusalOf, valuesFrom } from "~/lib/forms/action-data";
+import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin-discounts";
 
@@ -52,53 +45,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { errors: Partial<Record<DiscountField, string>>; submitted: DiscountFormValues; message: string };
+const success = (description: string) => ({
+  redirectTo: "/admin/discounts",
+  toast: { title: "Success", description },
+});
 
-const codeId = z.uuid();
+const intents = {
+  create: intent({
+    read: discountFormFrom,
+    schema: async ({ services }) =>
+      discountFormSchema(new Set((await listDiscountableProducts(services.database.db)).map((p) => p.id))),
+    handler: async (code, { services }) => {
+      await createDiscountCode(services, code);
+      return success(discountFormMessages.created);
+    },
+    // A code that is already taken is the code field's problem.
+    errorFields: { conflict: "code" },
+  }),
+  "switch-off": intent({
+    schema: z.object({ id: reference(z.uuid(), discountFormMessages.notFound) }),
+    handler: async ({ id }, { services }) => {
+      if (!(await switchOffDiscountCode(services, id))) {
+        throw new AppError("not_found", discountFormMessages.notFound, "Not found");
+      }
+      return success(discountFormMessages.switchedOff);
+    },
+  }),
+};
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  await requireAdminWrite(request, services);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const done = (description: string) =>
-    redirectWithToast("/admin/discounts", { title: "Success", description, variant: "default" }, services.env);
-
-  if (intent === "switch-off") {
-    const id = codeId.safeParse(form.get("id"));
-    if (!id.success || !(await switchOffDiscountCode(services, id.data))) {
-      throw data(discountFormMessages.notFound, { status: 404 });
-    }
-    return done(discountFormMessages.switchedOff);
-  }
-  if (intent !== "create") throw data("Unknown action.", { status: 400 });
-  const submitted = discountFormFrom(form);
-  const known = new Set((await listDiscountableProducts(services.database.db)).map((p) => p.id));
-  const parsed = parseDiscountForm(submitted, known);
-  if (!parsed.ok) {
-    return data<ActionData>(
-      { errors: parsed.errors, submitted, message: discountFormMessages.invalid },
-      { status: 400 },
-    );
-  }
-  try {
-    await createDiscountCode(services, parsed.value);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "conflict") {
-      return data<ActionData>({ errors: { code: error.message }, submitted, message: error.message }, { status: 409 });
-    }
-    throw error;
-  }
-  return done(discountFormMessages.created);
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  runIntent(request, context.get(servicesContext), intents, {
+    guard: requireAdminWrite,
+    describeInvalid: () => discountFormMessages.invalid,
+  });
 
 export default function AdminDiscounts({ loaderData, actionData }: Route.ComponentProps) {
   const { codes, products } = loaderData;
-  useEffect(() => {
-    if (actionData?.message) {
-      showToast({ title: "Validation Error", description: actionData.message, variant: "destructive" });
-    }
-  }, [actionData]);
+  useActionToast(actionData);
+  const refused = refusalOf(actionData, "create");
   return (
     <>
       <AdminNav />
@@ -111,9 +95,9 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
         <div className="mt-8">
           <DiscountCodeForm
             // A fresh, empty form after each code is made; the submitted values after a refusal.
-            key={actionData ? "again" : `new-${codes.length}`}
-            values={actionData?.submitted ?? emptyDiscount}
-            errors={actionData?.errors ?? {}}
+            key={refused ? "again" : `new-${codes.length}`}
+            values={valuesFrom(emptyDiscount, refused?.submitted)}
+            errors={refused?.fieldErrors ?? {}}
             products={products}
           />
         </div>

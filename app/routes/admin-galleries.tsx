@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { Field } from "~/components/ui/field";
+import { inputClass } from "~/components/ui/form-fields";
 import { showToast } from "~/components/ui/toast";
 import { angelPhotos, sacredMomentsTabs } from "~/content/photos";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
@@ -13,7 +14,6 @@ import { removeGalleryTab, renameGalleryTab } from "~/features/media/edit-galler
 import { galleryIdSchema, galleryMessages, photoTextSchema, tabLabelSchema } from "~/features/media/gallery-rules";
 import { listGalleries } from "~/features/media/list-galleries.server";
 import { AddPhotoForm } from "~/features/media/ui/add-photo-form";
-import { inputClass } from "~/features/site-settings/ui/settings-form";
 import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";

@@ -1,16 +1,18 @@
-import { useEffect } from "react";
-import { data } from "react-router";
-import { showToast } from "~/components/ui/toast";
+import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { getSiteSettings } from "~/features/site-settings/get-site-settings.server";
-import { parseSettingsForm } from "~/features/site-settings/parse-settings-form";
 import { saveSiteSettings } from "~/features/site-settings/save-site-settings.server";
-import { placeholdersLeft, settingsMessages } from "~/features/site-settings/settings-schema";
-import { PlaceholderChecklist, SettingsForm, type SettingsFormValues } from "~/features/site-settings/ui/settings-form";
+import {
+  placeholdersLeft,
+  settingsFromForm,
+  settingsMessages,
+  siteSettingsSchema,
+} from "~/features/site-settings/settings-schema";
+import { PlaceholderChecklist, SettingsForm } from "~/features/site-settings/ui/settings-form";
 import { servicesContext } from "~/lib/context";
-import { redirectWithToast } from "~/lib/flash.server";
-import { readForm } from "~/lib/read-form.server";
+import { refusalOf, valuesFrom } from "~/lib/forms/action-data";
+import { intent, runIntent } from "~/lib/forms/run-intent.server";
 import type { Route } from "./+types/admin-settings";
 
 export const meta: Route.MetaFunction = () => [
@@ -25,30 +27,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { settings, placeholders: placeholdersLeft(settings) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  await requireAdminWrite(request, services);
-  const parsed = parseSettingsForm(await readForm(request));
-  if (!parsed.ok) {
-    return data(
-      { errors: parsed.errors, submitted: parsed.submitted as SettingsFormValues, message: settingsMessages.invalid },
-      { status: 400 },
-    );
-  }
-  await saveSiteSettings(services, parsed.settings);
-  return redirectWithToast(
-    "/admin/settings",
-    { title: "Success", description: settingsMessages.saved, variant: "default" },
-    services.env,
-  );
-}
+const intents = {
+  save: intent({
+    schema: siteSettingsSchema,
+    read: settingsFromForm,
+    handler: async (settings, { services }) => {
+      await saveSiteSettings(services, settings);
+      return { redirectTo: "/admin/settings", toast: { title: "Success", description: settingsMessages.saved } };
+    },
+  }),
+};
+
+export const action = ({ request, context }: Route.ActionArgs) =>
+  runIntent(request, context.get(servicesContext), intents, {
+    guard: requireAdminWrite,
+    // The settings page has one form, and its posts have always been read as saving it.
+    defaultIntent: "save",
+    describeInvalid: () => settingsMessages.invalid,
+  });
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, placeholders } = loaderData;
-  useEffect(() => {
-    if (actionData?.message)
-      showToast({ title: "Validation Error", description: actionData.message, variant: "destructive" });
-  }, [actionData]);
+  useActionToast(actionData);
+  const refused = refusalOf(actionData, "save");
   return (
     <>
       <AdminNav />
@@ -63,9 +64,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <div className="mt-8">
           <SettingsForm
             // After a refused save the form shows what was typed, not the stored values.
-            key={actionData ? "submitted" : "stored"}
-            values={actionData?.submitted ?? settings}
-            errors={actionData?.errors ?? {}}
+            key={refused ? "submitted" : "stored"}
+            values={valuesFrom(settings, refused?.submitted)}
+            errors={refused?.fieldErrors ?? {}}
           />
         </div>
       </div>

@@ -41,8 +41,9 @@ export function TextField({
   error,
   required = false,
   className,
+  inputClassName,
   ...input
-}: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "required">) {
+}: Labelled & { inputClassName?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "required">) {
   const errorId = useId();
   return (
     <Field label={label} hint={hint} required={required} className={className}>
@@ -52,7 +53,7 @@ export function TextField({
             id={id}
             name={name}
             aria-required={required || undefined}
-            className={inputClass}
+            className={inputClassName ? `${inputClass} ${inputClassName}` : inputClass}
             {...input}
             {...described(error, errorId, hintId)}
           />

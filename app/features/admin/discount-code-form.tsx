@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { Field } from "~/components/ui/field";
+import { ErrorText, TextField } from "~/components/ui/form-fields";
 import { DISCOUNT_CODE_MAX } from "~/features/shop/discount/price-discount";
-import { inputClass } from "~/features/site-settings/ui/settings-form";
-import type { DiscountField, DiscountFormValues } from "./discount-form-schema";
+import type { FieldErrors } from "~/lib/forms/action-data";
+import type { DiscountFormValues } from "./discount-form-schema";
 
 export const emptyDiscount: DiscountFormValues = {
   code: "",
@@ -21,40 +21,27 @@ export function DiscountCodeForm({
   products,
 }: {
   values: DiscountFormValues;
-  errors: Partial<Record<DiscountField, string>>;
+  errors: FieldErrors;
   products: { id: string; title: string }[];
 }) {
-  const [kind, setKind] = useState(values.kind);
-  const error = (field: DiscountField) =>
-    errors[field] ? (
-      <p id={`discount-${field}-error`} className="mt-1 text-sm text-red-800">
-        {errors[field]}
-      </p>
-    ) : null;
-  const invalid = (field: DiscountField) =>
-    errors[field] ? { "aria-invalid": true, "aria-describedby": `discount-${field}-error` } : {};
+  // A refused form comes back as posted, where the kind is whatever the request said.
+  const [kind, setKind] = useState<DiscountFormValues["kind"]>(values.kind === "amount" ? "amount" : "percent");
   return (
     <Form method="post" noValidate className="card grid gap-4 p-5 sm:p-6 md:grid-cols-2" aria-label="New discount code">
       <h2 className="text-2xl md:col-span-2">New Discount Code</h2>
       <input type="hidden" name="intent" value="create" />
-      <Field label="Code" required hint="What customers type; upper or lower case both work.">
-        {(id, hintId) => (
-          <>
-            <input
-              id={id}
-              name="code"
-              defaultValue={values.code}
-              maxLength={DISCOUNT_CODE_MAX}
-              autoCapitalize="characters"
-              spellCheck={false}
-              className={`${inputClass} font-mono uppercase`}
-              aria-describedby={hintId}
-              {...invalid("code")}
-            />
-            {error("code")}
-          </>
-        )}
-      </Field>
+      <TextField
+        label="Code"
+        name="code"
+        required
+        hint="What customers type; upper or lower case both work."
+        defaultValue={values.code}
+        maxLength={DISCOUNT_CODE_MAX}
+        autoCapitalize="characters"
+        spellCheck={false}
+        inputClassName="font-mono uppercase"
+        error={errors.code}
+      />
       <fieldset>
         <legend className="block text-sm font-semibold text-plum-900">
           Takes off<span aria-hidden="true"> *</span>
@@ -82,59 +69,35 @@ export function DiscountCodeForm({
           </label>
         </div>
       </fieldset>
-      <Field
+      <TextField
         label={kind === "percent" ? "Percentage off" : "Amount off (£)"}
+        name="amount"
         required
         hint={kind === "percent" ? "A whole number from 1 to 100." : "In pounds, like 5.00."}
+        inputMode={kind === "percent" ? "numeric" : "decimal"}
+        defaultValue={values.amount}
+        error={errors.amount}
+      />
+      <TextField
+        label="Last day"
+        name="expiresOn"
+        type="date"
+        hint="Optional; UK date. It works until midnight at the end of that day."
+        defaultValue={values.expiresOn}
+        error={errors.expiresOn}
+      />
+      <TextField
+        label="Use limit"
+        name="maxUses"
+        hint="Optional; how many orders may use it."
+        inputMode="numeric"
+        defaultValue={values.maxUses}
+        error={errors.maxUses}
+      />
+      <fieldset
+        className="md:col-span-2"
+        aria-describedby={errors.productIds ? "discount-productIds-error" : undefined}
       >
-        {(id, hintId) => (
-          <>
-            <input
-              id={id}
-              name="amount"
-              inputMode={kind === "percent" ? "numeric" : "decimal"}
-              defaultValue={values.amount}
-              className={inputClass}
-              aria-describedby={hintId}
-              {...invalid("amount")}
-            />
-            {error("amount")}
-          </>
-        )}
-      </Field>
-      <Field label="Last day" hint="Optional; UK date. It works until midnight at the end of that day.">
-        {(id, hintId) => (
-          <>
-            <input
-              id={id}
-              type="date"
-              name="expiresOn"
-              defaultValue={values.expiresOn}
-              className={inputClass}
-              aria-describedby={hintId}
-              {...invalid("expiresOn")}
-            />
-            {error("expiresOn")}
-          </>
-        )}
-      </Field>
-      <Field label="Use limit" hint="Optional; how many orders may use it.">
-        {(id, hintId) => (
-          <>
-            <input
-              id={id}
-              name="maxUses"
-              inputMode="numeric"
-              defaultValue={values.maxUses}
-              className={inputClass}
-              aria-describedby={hintId}
-              {...invalid("maxUses")}
-            />
-            {error("maxUses")}
-          </>
-        )}
-      </Field>
-      <fieldset className="md:col-span-2">
         <legend className="block text-sm font-semibold text-plum-900">Only for these products</legend>
         <p className="text-xs text-muted">
           Optional: tick none for every product. Never the Digital Access membership.
@@ -153,7 +116,7 @@ export function DiscountCodeForm({
             </label>
           ))}
         </div>
-        {error("productIds")}
+        <ErrorText id="discount-productIds-error">{errors.productIds}</ErrorText>
       </fieldset>
       <div className="md:col-span-2">
         <button type="submit" className="btn-primary">

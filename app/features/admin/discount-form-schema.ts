@@ -7,6 +7,7 @@ import {
   type NewDiscountCode,
   normaliseCode,
 } from "~/features/shop/discount/price-discount";
+import { z } from "~/lib/zod";
 import { parsePounds } from "./product-form-schema";
 
 export const discountFormMessages = {
@@ -106,4 +107,15 @@ export function parseDiscountForm(
       productIds: productIds.length > 0 ? productIds : null,
     },
   };
+}
+
+/** `parseDiscountForm` as a schema of the posted form (`discountFormFrom`), its refusals by field. */
+export function discountFormSchema(knownProductIds: ReadonlySet<string>) {
+  return z.custom<DiscountFormValues>().transform((values, ctx): NewDiscountCode => {
+    const parsed = parseDiscountForm(values, knownProductIds);
+    if (parsed.ok) return parsed.value;
+    for (const [field, message] of Object.entries(parsed.errors))
+      ctx.addIssue({ code: "custom", message, path: [field] });
+    return z.NEVER;
+  });
 }

@@ -39,7 +39,8 @@ export type IntentContext = { request: Request; services: AppServices; form: For
 export type IntentOutcome = { redirectTo: string; toast: ActionToast } | { toast: ActionToast } | Response;
 
 export type Intent<Schema extends z.ZodType = z.ZodType> = {
-  schema: Schema;
+  /** The schema, or for rules that need the database (the products a code may name), one made per request. */
+  schema: Schema | ((context: IntentContext) => Promise<Schema>);
   /** What the schema parses, from the form; its text fields (`formValues`) unless said otherwise. */
   read?: (form: FormData) => unknown;
   handler: (input: z.output<Schema>, context: IntentContext) => Promise<IntentOutcome>;
@@ -57,6 +58,8 @@ export const intent = <Schema extends z.ZodType>(definition: Intent<Schema>): In
 export type RunOptions = {
   /** Who may post: checked before the form is read (it throws its redirect or 403). */
   guard: (request: Request, services: AppServices) => Promise<unknown>;
+  /** What a post without an `intent` field asks for (a page with one form); none by default. */
+  defaultIntent?: string;
   /** The title of the toast for a form the schema refused; "Validation Error" by default. */
   invalidTitle?: string;
   /** The title of the toast for a refusal; the AppError's own title by default. */
@@ -99,7 +102,7 @@ export async function runIntent(
 ): Promise<Response | ReturnType<typeof data<ActionData>>> {
   await options.guard(request, services);
   const form = await readForm(request);
-  const name = String(form.get("intent") ?? "");
+  const name = String(form.get("intent") ?? options.defaultIntent ?? "");
   const submitted = formValues(form);
   const refuse = (status: number, toast: ActionToast, errors: string[], fieldErrors: FieldErrors = {}) =>
     data<ActionData>(
@@ -119,7 +122,9 @@ export async function runIntent(
     return refuse(400, { title: options.refusedTitle ?? "Error", description: UNKNOWN_INTENT }, [UNKNOWN_INTENT]);
   }
 
-  const parsed = chosen.schema.safeParse(chosen.read ? chosen.read(form) : submitted);
+  const context: IntentContext = { request, services, form };
+  const schema = typeof chosen.schema === "function" ? await chosen.schema(context) : chosen.schema;
+  const parsed = schema.safeParse(chosen.read ? chosen.read(form) : submitted);
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
@@ -136,7 +141,7 @@ export async function runIntent(
 
   let outcome: IntentOutcome;
   try {
-    outcome = await chosen.handler(parsed.data, { request, services, form });
+    outcome = await chosen.handler(parsed.data, context);
   } catch (error) {
     // A redirect or a response thrown on purpose (a guard inside a feature) is the answer itself.
     if (!(error instanceof Error)) throw error;

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { Field } from "~/components/ui/field";
+import { inputClass } from "~/components/ui/form-fields";
 import { FileUploadField } from "~/features/admin/file-upload-field";
 import type { UploadedFile } from "~/features/admin/upload-file";
 import type { UploadLimits } from "~/features/admin/upload-rules";
-import { inputClass } from "~/features/site-settings/ui/settings-form";
 
 /**
  * Choosing a file uploads it at once (sniffed, size-limited, re-encoded by the server); the form then

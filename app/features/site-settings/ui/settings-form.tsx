@@ -1,13 +1,9 @@
 import { Form } from "react-router";
-import { Field } from "~/components/ui/field";
+import { ErrorText, FormErrors, TextField } from "~/components/ui/form-fields";
 import { SETTINGS_LABELS } from "../settings-schema";
 import { DAY_CODES, DAY_NAMES, type SiteSettings, type SiteSettingsField } from "../site-details";
 
-export const inputClass =
-  "mt-1 block w-full rounded-lg border border-plum-200 bg-white px-3 py-2 text-ink shadow-sm focus:border-plum-500 focus:outline-2 focus:outline-plum-500 aria-[invalid=true]:border-red-600";
-
-export type SettingsFormValues = Record<SiteSettingsField, string | string[]>;
-export type SettingsErrors = Partial<Record<SiteSettingsField, string>>;
+export type SettingsErrors = Partial<Record<string, string>>;
 
 type InputType = "text" | "email" | "tel" | "url" | "time";
 
@@ -55,63 +51,36 @@ const groups: { title: string; fields: [SiteSettingsField, InputType, string?][]
 ];
 
 /** Every field of the site settings, with the server's message under any it refused. */
-export function SettingsForm({
-  values,
-  errors,
-}: {
-  values: SiteSettings | SettingsFormValues;
-  errors: SettingsErrors;
-}) {
+export function SettingsForm({ values, errors }: { values: SiteSettings; errors: SettingsErrors }) {
   const value = (field: SiteSettingsField) => {
     const v = values[field];
     return Array.isArray(v) ? v.join(",") : String(v ?? "");
   };
   const days = values.openingDays as readonly string[];
-  const errorOf = (field: SiteSettingsField) =>
-    errors[field] ? (
-      <p id={`${field}-error`} className="mt-1 text-sm text-red-800">
-        {errors[field]}
-      </p>
-    ) : null;
-  const messages = Object.values(errors);
+  const messages = Object.values(errors).filter((message) => message !== undefined);
 
   return (
     // The server validates every field and answers each with a clear message (noValidate: the
     // browser's own bubbles would speak first and differently).
     <Form method="post" noValidate className="space-y-8" aria-label="Site settings">
       <input type="hidden" name="intent" value="save" />
-      {messages.length ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">Please correct {messages.length === 1 ? "this field" : "these fields"}:</p>
-          <ul className="mt-1 list-disc pl-5 text-sm">
-            {messages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FormErrors
+        messages={messages}
+        lead={`Please correct ${messages.length === 1 ? "this field" : "these fields"}:`}
+      />
       {groups.map((group) => (
         <fieldset key={group.title} className="card grid gap-4 p-5 sm:p-6 md:grid-cols-2">
           <legend className="px-1 font-serif text-xl text-plum-900">{group.title}</legend>
           {group.fields.map(([field, type, hint]) => (
-            <Field key={field} label={SETTINGS_LABELS[field]} hint={hint}>
-              {(id, hintId) => (
-                <>
-                  <input
-                    id={id}
-                    name={field}
-                    type={type}
-                    defaultValue={value(field)}
-                    aria-invalid={errors[field] ? true : undefined}
-                    aria-describedby={
-                      [errors[field] ? `${field}-error` : "", hintId ?? ""].join(" ").trim() || undefined
-                    }
-                    className={inputClass}
-                  />
-                  {errorOf(field)}
-                </>
-              )}
-            </Field>
+            <TextField
+              key={field}
+              label={SETTINGS_LABELS[field]}
+              name={field}
+              type={type}
+              hint={hint}
+              defaultValue={value(field)}
+              error={errors[field]}
+            />
           ))}
         </fieldset>
       ))}
@@ -125,25 +94,18 @@ export function SettingsForm({
             </label>
           ))}
         </div>
-        {errorOf("openingDays")}
+        <ErrorText id="openingDays-error">{errors.openingDays}</ErrorText>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           {(["opensAt", "closesAt"] as const).map((field) => (
-            <Field key={field} label={SETTINGS_LABELS[field]} hint="UK time">
-              {(id, hintId) => (
-                <>
-                  <input
-                    id={id}
-                    name={field}
-                    type="time"
-                    defaultValue={value(field)}
-                    aria-invalid={errors[field] ? true : undefined}
-                    aria-describedby={hintId}
-                    className={inputClass}
-                  />
-                  {errorOf(field)}
-                </>
-              )}
-            </Field>
+            <TextField
+              key={field}
+              label={SETTINGS_LABELS[field]}
+              name={field}
+              type="time"
+              hint="UK time"
+              defaultValue={value(field)}
+              error={errors[field]}
+            />
           ))}
         </div>
       </fieldset>

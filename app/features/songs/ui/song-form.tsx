@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Field } from "~/components/ui/field";
+import { inputClass } from "~/components/ui/form-fields";
 import { FileUploadField } from "~/features/admin/file-upload-field";
 import type { UploadedFile } from "~/features/admin/upload-file";
 import type { UploadLimits } from "~/features/admin/upload-rules";
-import { inputClass } from "~/features/site-settings/ui/settings-form";
 import type { SongField } from "../song-schema";
 
 export type SongFormValues = {
