@@ -1,11 +1,9 @@
-import { useEffect } from "react";
-import { data, Form, Link } from "react-router";
-import { showToast } from "~/components/ui/toast";
+import { Form, Link } from "react-router";
+import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { uploadLimits } from "~/features/admin/store-upload.server";
 import {
-  type EventField,
   eventFormFrom,
   eventFormSchema,
   eventMessages,
@@ -16,10 +14,9 @@ import { toEventView } from "~/features/events/event-view";
 import { listAllEvents } from "~/features/events/list-events.server";
 import { deleteEvent, saveEvent } from "~/features/events/save-event.server";
 import { EventForm, type EventFormValues, emptyEvent } from "~/features/events/ui/event-form";
-import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
-import { redirectWithToast } from "~/lib/flash.server";
-import { readForm } from "~/lib/read-form.server";
+import { refusalOf, valuesFrom } from "~/lib/forms/action-data";
+import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin-events";
 
@@ -27,8 +24,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Events | Sacred Healing" },
   { name: "robots", content: "noindex" },
 ];
-
-const eventId = z.uuid();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -59,65 +54,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = {
-  errors: Partial<Record<EventField, string>>;
-  submitted: EventFormValues;
-  id: string | null;
-  message: string;
+const success = (description: string) => ({ redirectTo: "/admin/events", toast: { title: "Success", description } });
+
+const intents = {
+  save: intent({
+    // A new event has no id; an id that cannot name an event is a 404, as one that names none is.
+    read: (form) => ({ ...eventFormFrom(form), id: String(form.get("id") ?? "") }),
+    schema: eventFormSchema.and(
+      z.object({ id: reference(z.union([z.literal("").transform(() => null), z.uuid()]), eventMessages.notFound) }),
+    ),
+    handler: async ({ id, ...event }, { services }) => {
+      await saveEvent(services, id, toEventInput(event));
+      return success(eventMessages.saved);
+    },
+    errorFields: { invalid_request: "upload" },
+  }),
+  delete: intent({
+    schema: z.object({ id: reference(z.uuid(), eventMessages.notFound) }),
+    handler: async ({ id }, { services }) => {
+      await deleteEvent(services, id);
+      return success(eventMessages.deleted);
+    },
+  }),
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  await requireAdminWrite(request, services);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const rawId = form.get("id");
-  const id = rawId === null || rawId === "" ? null : eventId.safeParse(rawId).success ? String(rawId) : undefined;
-  if (id === undefined) throw data(eventMessages.notFound, { status: 404 });
-  const done = (description: string) =>
-    redirectWithToast("/admin/events", { title: "Success", description, variant: "default" }, services.env);
-
-  try {
-    if (intent === "delete") {
-      if (!id) throw data(eventMessages.notFound, { status: 404 });
-      await deleteEvent(services, id);
-      return done(eventMessages.deleted);
-    }
-    if (intent !== "save") throw data("Unknown action.", { status: 400 });
-    const submitted = eventFormFrom(form);
-    const parsed = eventFormSchema.safeParse(submitted);
-    if (!parsed.success) {
-      const errors: Partial<Record<EventField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as EventField | undefined;
-        if (field && !errors[field]) errors[field] = issue.message;
-      }
-      return data<ActionData>(
-        { errors, submitted: submitted as EventFormValues, id, message: eventMessages.invalid },
-        { status: 400 },
-      );
-    }
-    await saveEvent(services, id, toEventInput(parsed.data));
-    return done(eventMessages.saved);
-  } catch (error) {
-    if (error instanceof AppError) throw data(error.message, { status: error.status });
-    throw error;
-  }
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  runIntent(request, context.get(servicesContext), intents, {
+    guard: requireAdminWrite,
+    describeInvalid: () => eventMessages.invalid,
+  });
 
 export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {
   const { events, form, editing, limits } = loaderData;
-  useEffect(() => {
-    if (actionData?.message) {
-      showToast({ title: "Validation Error", description: actionData.message, variant: "destructive" });
-    }
-  }, [actionData]);
-  const showForm = actionData
-    ? { id: actionData.id, values: actionData.submitted, image: editing?.image ?? null }
+  useActionToast(actionData);
+  const refused = refusalOf(actionData, "save");
+  const showForm = refused
+    ? {
+        ...valuesFrom({ id: "" }, refused.submitted),
+        values: valuesFrom(emptyEvent, refused.submitted),
+        image: editing?.image ?? null,
+      }
     : form
       ? editing
       : null;
-  const formOpen = Boolean(actionData) || form !== null;
+  const formOpen = Boolean(refused) || form !== null;
   return (
     <>
       <AdminNav />
@@ -136,10 +116,10 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
         {formOpen ? (
           <div className="mt-8">
             <EventForm
-              key={showForm?.id ?? "new"}
-              id={showForm?.id ?? null}
+              key={showForm?.id || "new"}
+              id={showForm?.id || null}
               values={showForm?.values ?? emptyEvent}
-              errors={actionData?.errors ?? {}}
+              errors={refused?.fieldErrors ?? {}}
               cancelHref="/admin/events"
               image={showForm?.image ?? null}
               limits={limits}

@@ -1,24 +1,16 @@
-import { useEffect } from "react";
-import { data, Form, Link } from "react-router";
-import { showToast } from "~/components/ui/toast";
+import { Form, Link } from "react-router";
+import { useActionToast } from "~/components/ui/use-action-toast";
 import { songs as shippedSongs } from "~/content/songs";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { uploadLimits } from "~/features/admin/store-upload.server";
 import { listSongRows, toSongView } from "~/features/songs/list-songs.server";
 import { adoptShippedSongs, moveSong, removeSong, saveSong } from "~/features/songs/save-song.server";
-import {
-  formatDuration,
-  type SongField,
-  songFormFrom,
-  songFormSchema,
-  songMessages,
-} from "~/features/songs/song-schema";
+import { formatDuration, songFormFrom, songFormSchema, songMessages } from "~/features/songs/song-schema";
 import { emptySong, SongForm, type SongFormValues } from "~/features/songs/ui/song-form";
-import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
-import { redirectWithToast } from "~/lib/flash.server";
-import { readForm } from "~/lib/read-form.server";
+import { refusalOf, valuesFrom } from "~/lib/forms/action-data";
+import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin-songs";
 
@@ -26,8 +18,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Songs | Sacred Healing" },
   { name: "robots", content: "noindex" },
 ];
-
-const songId = z.uuid();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -56,76 +46,68 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = {
-  errors: Partial<Record<SongField, string>>;
-  submitted: SongFormValues;
-  id: string | null;
-  message: string;
+const success = (description: string) => ({ redirectTo: "/admin/songs", toast: { title: "Success", description } });
+const songId = z.object({ id: reference(z.uuid(), songMessages.notFound) });
+const move = (direction: "up" | "down") =>
+  intent({
+    schema: songId,
+    handler: async ({ id }, { services }) => {
+      await moveSong(services, id, direction);
+      return success(songMessages.moved);
+    },
+  });
+
+const intents = {
+  save: intent({
+    // A new song has no id; an id that cannot name a song is a 404, as one that names none is.
+    read: (form) => ({ ...songFormFrom(form), id: String(form.get("id") ?? "") }),
+    schema: songFormSchema.extend({
+      id: reference(z.union([z.literal("").transform(() => null), z.uuid()]), songMessages.notFound),
+    }),
+    handler: async ({ id, ...song }, { services }) => {
+      await saveSong(services, id, song);
+      return success(songMessages.saved);
+    },
+    errorFields: { invalid_request: "upload" },
+  }),
+  remove: intent({
+    schema: songId,
+    handler: async ({ id }, { services }) => {
+      await removeSong(services, id);
+      return success(songMessages.removed);
+    },
+  }),
+  up: move("up"),
+  down: move("down"),
+  adopt: intent({
+    schema: z.object({}),
+    handler: async (_, { services }) => {
+      await adoptShippedSongs(services);
+      return success(songMessages.adopted);
+    },
+  }),
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  await requireAdminWrite(request, services);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const rawId = form.get("id");
-  const id = rawId === null || rawId === "" ? null : songId.safeParse(rawId).success ? String(rawId) : undefined;
-  if (id === undefined) throw data(songMessages.notFound, { status: 404 });
-  const done = (description: string) =>
-    redirectWithToast("/admin/songs", { title: "Success", description, variant: "default" }, services.env);
-  const needId = () => {
-    if (!id) throw data(songMessages.notFound, { status: 404 });
-    return id;
-  };
-
-  try {
-    if (intent === "adopt") {
-      await adoptShippedSongs(services);
-      return done(songMessages.adopted);
-    }
-    if (intent === "remove") {
-      await removeSong(services, needId());
-      return done(songMessages.removed);
-    }
-    if (intent === "up" || intent === "down") {
-      await moveSong(services, needId(), intent);
-      return done(songMessages.moved);
-    }
-    if (intent !== "save") throw data("Unknown action.", { status: 400 });
-    const submitted = songFormFrom(form);
-    const parsed = songFormSchema.safeParse(submitted);
-    if (!parsed.success) {
-      const errors: Partial<Record<SongField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as SongField | undefined;
-        if (field && !errors[field]) errors[field] = issue.message;
-      }
-      return data<ActionData>(
-        { errors, submitted: submitted as SongFormValues, id, message: songMessages.invalid },
-        { status: 400 },
-      );
-    }
-    await saveSong(services, id, parsed.data);
-    return done(songMessages.saved);
-  } catch (error) {
-    if (error instanceof AppError) throw data(error.message, { status: error.status });
-    throw error;
-  }
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  runIntent(request, context.get(servicesContext), intents, {
+    guard: requireAdminWrite,
+    describeInvalid: () => songMessages.invalid,
+  });
 
 export default function AdminSongs({ loaderData, actionData }: Route.ComponentProps) {
   const { songs, shipped, form, editing, limits } = loaderData;
-  useEffect(() => {
-    if (actionData?.message) {
-      showToast({ title: "Validation Error", description: actionData.message, variant: "destructive" });
-    }
-  }, [actionData]);
-  const showForm = actionData
-    ? { id: actionData.id, values: actionData.submitted, audio: editing?.audio ?? null }
+  useActionToast(actionData);
+  const refused = refusalOf(actionData, "save");
+  const showForm = refused
+    ? {
+        ...valuesFrom({ id: "" }, refused.submitted),
+        values: valuesFrom(emptySong, refused.submitted),
+        audio: editing?.audio ?? null,
+      }
     : form
       ? editing
       : null;
-  const formOpen = Boolean(actionData) || form !== null;
+  const formOpen = Boolean(refused) || form !== null;
   return (
     <>
       <AdminNav />
@@ -142,11 +124,11 @@ export default function AdminSongs({ loaderData, actionData }: Route.ComponentPr
         {formOpen ? (
           <div className="mt-8">
             <SongForm
-              key={showForm?.id ?? "new"}
-              id={showForm?.id ?? null}
+              key={showForm?.id || "new"}
+              id={showForm?.id || null}
               values={showForm?.values ?? emptySong}
               audio={showForm?.audio ?? null}
-              errors={actionData?.errors ?? {}}
+              errors={refused?.fieldErrors ?? {}}
               limits={limits}
               cancelHref="/admin/songs"
             />

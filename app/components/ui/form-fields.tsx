@@ -111,6 +111,10 @@ export function CheckboxField({
   );
 }
 
+/** A refused form's field messages, in the form's order, for `FormErrors`. */
+export const messagesOf = (errors: Partial<Record<string, string>>): string[] =>
+  Object.values(errors).filter((message): message is string => message !== undefined);
+
 /** The refused form's messages in one alert above it, so they are read out together. */
 export function FormErrors({
   messages,

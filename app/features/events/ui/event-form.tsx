@@ -1,11 +1,17 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Form, Link } from "react-router";
-import { Field } from "~/components/ui/field";
-import { inputClass } from "~/components/ui/form-fields";
+import {
+  CheckboxField,
+  ErrorText,
+  FormErrors,
+  messagesOf,
+  TextAreaField,
+  TextField,
+} from "~/components/ui/form-fields";
 import { FileUploadField } from "~/features/admin/file-upload-field";
 import type { UploadedFile } from "~/features/admin/upload-file";
 import type { UploadLimits } from "~/features/admin/upload-rules";
-import type { EventField } from "../event-schema";
+import type { FieldErrors } from "~/lib/forms/action-data";
 
 export type EventFormValues = {
   title: string;
@@ -38,7 +44,7 @@ export function EventForm({
 }: {
   id: string | null;
   values: EventFormValues;
-  errors: Partial<Record<EventField, string>>;
+  errors: FieldErrors;
   cancelHref: string;
   /** The event's picture now (its thumbnail's address), if it has one. */
   image: string | null;
@@ -46,129 +52,73 @@ export function EventForm({
 }) {
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
   const [busy, setBusy] = useState(0);
-  const messages = Object.values(errors);
-  const error = (field: EventField) =>
-    errors[field] ? (
-      <p id={`event-${field}-error`} className="mt-1 text-sm text-red-800">
-        {errors[field]}
-      </p>
-    ) : null;
-  const invalid = (field: EventField) =>
-    errors[field] ? { "aria-invalid": true, "aria-describedby": `event-${field}-error` } : {};
+  const uploadErrorId = useId();
   return (
     <Form method="post" noValidate className="card grid gap-4 p-5 sm:p-6 md:grid-cols-2" aria-label="Event">
       <h2 className="text-2xl md:col-span-2">{id ? "Edit Event" : "Add Event"}</h2>
       <input type="hidden" name="intent" value="save" />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       <input type="hidden" name="upload" value={uploaded?.id ?? ""} />
-      {messages.length ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 md:col-span-2">
-          <ul className="list-disc pl-5 text-sm">
-            {messages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <Field label="Title" required className="md:col-span-2">
-        {(fieldId) => (
-          <>
-            <input
-              id={fieldId}
-              name="title"
-              defaultValue={values.title}
-              maxLength={200}
-              className={inputClass}
-              {...invalid("title")}
-            />
-            {error("title")}
-          </>
-        )}
-      </Field>
-      <Field label="Date" required hint="UK date">
-        {(fieldId, hintId) => (
-          <>
-            <input
-              id={fieldId}
-              name="date"
-              type="date"
-              defaultValue={values.date}
-              aria-describedby={hintId}
-              className={inputClass}
-              {...invalid("date")}
-            />
-            {error("date")}
-          </>
-        )}
-      </Field>
-      <Field label="Time" required hint="UK time (Europe/London)">
-        {(fieldId, hintId) => (
-          <>
-            <input
-              id={fieldId}
-              name="time"
-              type="time"
-              defaultValue={values.time}
-              aria-describedby={hintId}
-              className={inputClass}
-              {...invalid("time")}
-            />
-            {error("time")}
-          </>
-        )}
-      </Field>
-      <Field label="Place" hint="Leave empty for an online event and tick Online.">
-        {(fieldId, hintId) => (
-          <>
-            <input
-              id={fieldId}
-              name="place"
-              defaultValue={values.place}
-              maxLength={200}
-              aria-describedby={hintId}
-              className={inputClass}
-              {...invalid("place")}
-            />
-            {error("place")}
-          </>
-        )}
-      </Field>
-      <label className="flex items-center gap-2 self-end pb-2 text-sm font-semibold text-plum-900">
-        <input type="checkbox" name="online" defaultChecked={values.online} />
-        Online
-      </label>
-      <Field label="Description" className="md:col-span-2">
-        {(fieldId) => (
-          <>
-            <textarea
-              id={fieldId}
-              name="description"
-              rows={4}
-              maxLength={2000}
-              defaultValue={values.description}
-              className={inputClass}
-              {...invalid("description")}
-            />
-            {error("description")}
-          </>
-        )}
-      </Field>
-      <Field label="Booking link" hint="Optional: where people book or buy tickets." className="md:col-span-2">
-        {(fieldId, hintId) => (
-          <>
-            <input
-              id={fieldId}
-              name="bookingUrl"
-              type="url"
-              defaultValue={values.bookingUrl}
-              aria-describedby={hintId}
-              className={inputClass}
-              {...invalid("bookingUrl")}
-            />
-            {error("bookingUrl")}
-          </>
-        )}
-      </Field>
+      <FormErrors messages={messagesOf(errors)} className="md:col-span-2" />
+      <TextField
+        label="Title"
+        name="title"
+        required
+        className="md:col-span-2"
+        defaultValue={values.title}
+        maxLength={200}
+        error={errors.title}
+      />
+      <TextField
+        label="Date"
+        name="date"
+        type="date"
+        required
+        hint="UK date"
+        defaultValue={values.date}
+        error={errors.date}
+      />
+      <TextField
+        label="Time"
+        name="time"
+        type="time"
+        required
+        hint="UK time (Europe/London)"
+        defaultValue={values.time}
+        error={errors.time}
+      />
+      <TextField
+        label="Place"
+        name="place"
+        hint="Leave empty for an online event and tick Online."
+        defaultValue={values.place}
+        maxLength={200}
+        error={errors.place}
+      />
+      <CheckboxField
+        label="Online"
+        name="online"
+        defaultChecked={values.online}
+        className="flex items-center gap-2 self-end pb-2 text-sm font-semibold text-plum-900"
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        className="md:col-span-2"
+        rows={4}
+        maxLength={2000}
+        defaultValue={values.description}
+        error={errors.description}
+      />
+      <TextField
+        label="Booking link"
+        name="bookingUrl"
+        type="url"
+        hint="Optional: where people book or buy tickets."
+        className="md:col-span-2"
+        defaultValue={values.bookingUrl}
+        error={errors.bookingUrl}
+      />
       <div className="md:col-span-2">
         <FileUploadField
           kind="photo"
@@ -178,7 +128,7 @@ export function EventForm({
           onUploaded={setUploaded}
           onBusyChange={(delta) => setBusy((n) => n + delta)}
         />
-        {error("upload")}
+        <ErrorText id={uploadErrorId}>{errors.upload}</ErrorText>
         {uploaded?.url || image ? (
           <img
             src={uploaded?.url ?? image ?? ""}
@@ -189,10 +139,11 @@ export function EventForm({
           />
         ) : null}
         {image && !uploaded ? (
-          <label className="mt-2 flex items-center gap-2 text-sm text-plum-900">
-            <input type="checkbox" name="removeImage" />
-            Remove the image
-          </label>
+          <CheckboxField
+            label="Remove the image"
+            name="removeImage"
+            className="mt-2 flex items-center gap-2 text-sm text-plum-900"
+          />
         ) : null}
       </div>
       <div className="flex flex-wrap gap-3 md:col-span-2">

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { ErrorText, FormErrors, TextField } from "~/components/ui/form-fields";
+import { ErrorText, FormErrors, messagesOf, TextField } from "~/components/ui/form-fields";
 import { SETTINGS_LABELS } from "../settings-schema";
 import { DAY_CODES, DAY_NAMES, type SiteSettings, type SiteSettingsField } from "../site-details";
 
@@ -57,7 +57,7 @@ export function SettingsForm({ values, errors }: { values: SiteSettings; errors:
     return Array.isArray(v) ? v.join(",") : String(v ?? "");
   };
   const days = values.openingDays as readonly string[];
-  const messages = Object.values(errors).filter((message) => message !== undefined);
+  const messages = messagesOf(errors);
 
   return (
     // The server validates every field and answers each with a clear message (noValidate: the

@@ -1,11 +1,17 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Form, Link } from "react-router";
-import { Field } from "~/components/ui/field";
-import { inputClass } from "~/components/ui/form-fields";
+import {
+  CheckboxField,
+  ErrorText,
+  FormErrors,
+  messagesOf,
+  TextAreaField,
+  TextField,
+} from "~/components/ui/form-fields";
 import { FileUploadField } from "~/features/admin/file-upload-field";
 import type { UploadedFile } from "~/features/admin/upload-file";
 import type { UploadLimits } from "~/features/admin/upload-rules";
-import type { SongField } from "../song-schema";
+import type { FieldErrors } from "~/lib/forms/action-data";
 
 export type SongFormValues = {
   title: string;
@@ -33,81 +39,69 @@ export function SongForm({
   values: SongFormValues;
   /** The recording the song has now, if any. */
   audio: { fileName: string; format: string } | null;
-  errors: Partial<Record<SongField, string>>;
+  errors: FieldErrors;
   limits: UploadLimits;
   cancelHref: string;
 }) {
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
   const [busy, setBusy] = useState(0);
-  const messages = Object.values(errors);
-  const error = (field: SongField) =>
-    errors[field] ? (
-      <p id={`song-${field}-error`} className="mt-1 text-sm text-red-800">
-        {errors[field]}
-      </p>
-    ) : null;
-  const invalid = (field: SongField) =>
-    errors[field] ? { "aria-invalid": true, "aria-describedby": `song-${field}-error` } : {};
-  const textInput =
-    (name: keyof SongFormValues, max: number, extra: Record<string, unknown> = {}) =>
-    (fieldId: string, hintId: string | undefined) => (
-      <>
-        <input
-          id={fieldId}
-          name={name}
-          defaultValue={values[name]}
-          maxLength={max}
-          aria-describedby={hintId}
-          className={inputClass}
-          {...extra}
-          {...invalid(name)}
-        />
-        {error(name)}
-      </>
-    );
+  const uploadErrorId = useId();
   return (
     <Form method="post" noValidate className="card grid gap-4 p-5 sm:p-6 md:grid-cols-2" aria-label="Song">
       <h2 className="text-2xl md:col-span-2">{id ? "Edit Song" : "Add Song"}</h2>
       <input type="hidden" name="intent" value="save" />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       <input type="hidden" name="upload" value={uploaded?.id ?? ""} />
-      {messages.length ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 md:col-span-2">
-          <ul className="list-disc pl-5 text-sm">
-            {messages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <Field label="Title" required className="md:col-span-2">
-        {textInput("title", 120)}
-      </Field>
-      <Field label="Theme" hint="A word or two, such as Self-love.">
-        {textInput("theme", 60)}
-      </Field>
-      <Field label="Duration" required hint="Minutes and seconds, such as 3:45.">
-        {textInput("duration", 5, { inputMode: "numeric", placeholder: "3:45" })}
-      </Field>
-      <Field label="Description" className="md:col-span-2">
-        {(fieldId) => (
-          <>
-            <textarea
-              id={fieldId}
-              name="description"
-              rows={3}
-              maxLength={1000}
-              defaultValue={values.description}
-              className={inputClass}
-              {...invalid("description")}
-            />
-            {error("description")}
-          </>
-        )}
-      </Field>
-      <Field label="YouTube link" required hint="Where 'Listen on YouTube' goes." className="md:col-span-2">
-        {textInput("youtubeUrl", 500, { type: "url", placeholder: "https://www.youtube.com/watch?v=…" })}
-      </Field>
+      <FormErrors messages={messagesOf(errors)} className="md:col-span-2" />
+      <TextField
+        label="Title"
+        name="title"
+        required
+        className="md:col-span-2"
+        defaultValue={values.title}
+        maxLength={120}
+        error={errors.title}
+      />
+      <TextField
+        label="Theme"
+        name="theme"
+        hint="A word or two, such as Self-love."
+        defaultValue={values.theme}
+        maxLength={60}
+        error={errors.theme}
+      />
+      <TextField
+        label="Duration"
+        name="duration"
+        required
+        hint="Minutes and seconds, such as 3:45."
+        defaultValue={values.duration}
+        maxLength={5}
+        inputMode="numeric"
+        placeholder="3:45"
+        error={errors.duration}
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        className="md:col-span-2"
+        rows={3}
+        maxLength={1000}
+        defaultValue={values.description}
+        error={errors.description}
+      />
+      <TextField
+        label="YouTube link"
+        name="youtubeUrl"
+        type="url"
+        required
+        hint="Where 'Listen on YouTube' goes."
+        className="md:col-span-2"
+        defaultValue={values.youtubeUrl}
+        maxLength={500}
+        placeholder="https://www.youtube.com/watch?v=…"
+        error={errors.youtubeUrl}
+      />
       <div className="md:col-span-2">
         <FileUploadField
           kind="song"
@@ -117,14 +111,15 @@ export function SongForm({
           onUploaded={setUploaded}
           onBusyChange={(delta) => setBusy((n) => n + delta)}
         />
-        {error("upload")}
+        <ErrorText id={uploadErrorId}>{errors.upload}</ErrorText>
         {uploaded ? (
           <p className="mt-2 text-sm text-plum-900">Ready to attach: {uploaded.name}</p>
         ) : audio ? (
-          <label className="mt-2 flex items-center gap-2 text-sm text-plum-900">
-            <input type="checkbox" name="removeAudio" />
-            Remove the current recording ({audio.fileName}, {audio.format})
-          </label>
+          <CheckboxField
+            label={`Remove the current recording (${audio.fileName}, ${audio.format})`}
+            name="removeAudio"
+            className="mt-2 flex items-center gap-2 text-sm text-plum-900"
+          />
         ) : null}
       </div>
       <div className="flex flex-wrap gap-3 md:col-span-2">
