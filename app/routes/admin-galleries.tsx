@@ -1,8 +1,6 @@
-import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
-import { Field } from "~/components/ui/field";
-import { inputClass } from "~/components/ui/form-fields";
-import { showToast } from "~/components/ui/toast";
+import { CheckboxField, TextField } from "~/components/ui/form-fields";
+import { useActionToast } from "~/components/ui/use-action-toast";
 import { angelPhotos, sacredMomentsTabs } from "~/content/photos";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
@@ -14,10 +12,9 @@ import { removeGalleryTab, renameGalleryTab } from "~/features/media/edit-galler
 import { galleryIdSchema, galleryMessages, photoTextSchema, tabLabelSchema } from "~/features/media/gallery-rules";
 import { listGalleries } from "~/features/media/list-galleries.server";
 import { AddPhotoForm } from "~/features/media/ui/add-photo-form";
-import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
-import { redirectWithToast } from "~/lib/flash.server";
-import { readForm } from "~/lib/read-form.server";
+import { refusalOf } from "~/lib/forms/action-data";
+import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin-galleries";
 
@@ -46,80 +43,94 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { galleries, current, photos: uploaded[current.id] ?? [], limits: uploadLimits(services) };
 }
 
-const photoId = z.uuid();
+/** Every gallery form's fields, a missing one empty, as the schemas read them. */
+const readGalleryForm = (form: FormData) => ({
+  ...Object.fromEntries(
+    ["gallery", "id", "label", "upload", "alt", "caption"].map((name) => [name, String(form.get(name) ?? "")]),
+  ),
+  withPhotos: form.get("withPhotos") === "on",
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  await requireAdminWrite(request, services);
-  const form = await readForm(request);
-  const text = (name: string) => String(form.get(name) ?? "");
-  const intent = text("intent");
-  const fail = (message: string, status = 400) => data({ message }, { status });
-  const back = (gallery: string, description: string) =>
-    redirectWithToast(
-      `/admin/galleries?gallery=${encodeURIComponent(gallery)}`,
-      { title: "Success", description, variant: "default" },
-      services.env,
-    );
-  try {
-    if (intent === "add-tab") {
-      const label = tabLabelSchema.safeParse(text("label"));
-      if (!label.success) return fail(galleryMessages.tabLabel);
-      const id = await addGalleryTab(services, label.data);
-      return back(id, galleryMessages.tabAdded);
-    }
-    const gallery = galleryIdSchema.safeParse(text("gallery"));
-    if (!gallery.success) return fail(galleryMessages.unknownGallery, 404);
-    if (intent === "rename-tab") {
-      const label = tabLabelSchema.safeParse(text("label"));
-      if (!label.success) return fail(galleryMessages.tabLabel);
-      await renameGalleryTab(services, gallery.data, label.data);
-      return back(gallery.data, galleryMessages.tabRenamed);
-    }
-    if (intent === "remove-tab") {
-      await removeGalleryTab(services, gallery.data, form.get("withPhotos") === "on");
-      return redirectWithToast(
-        "/admin/galleries",
-        { title: "Success", description: galleryMessages.tabRemoved, variant: "default" },
-        services.env,
-      );
-    }
-    if (intent === "add") {
-      const upload = z.uuid().safeParse(text("upload"));
-      if (!upload.success) return fail(galleryMessages.uploadGone);
-      const words = photoTextSchema.safeParse({ alt: text("alt"), caption: text("caption") });
-      if (!words.success) return fail(words.error.issues[0]?.message ?? galleryMessages.alt);
-      await addGalleryPhoto(services, { gallery: gallery.data, uploadId: upload.data, ...words.data });
-      return back(gallery.data, galleryMessages.added);
-    }
-    const id = photoId.safeParse(text("id"));
-    if (!id.success) return fail(galleryMessages.notFound, 404);
-    if (intent === "save") {
-      const words = photoTextSchema.safeParse({ alt: text("alt"), caption: text("caption") });
-      if (!words.success) return fail(words.error.issues[0]?.message ?? galleryMessages.alt);
-      await updateGalleryPhoto(services, id.data, words.data);
-      return back(gallery.data, galleryMessages.saved);
-    }
-    if (intent === "up" || intent === "down") {
-      await moveGalleryPhoto(services, id.data, intent);
-      return back(gallery.data, galleryMessages.moved);
-    }
-    if (intent === "remove") {
-      await removeGalleryPhoto(services, id.data);
-      return back(gallery.data, galleryMessages.removed);
-    }
-    return fail("Unknown action.");
-  } catch (error) {
-    if (error instanceof AppError) return fail(error.message, error.status);
-    throw error;
-  }
-}
+const success = (gallery: string | null, description: string) => ({
+  redirectTo: gallery ? `/admin/galleries?gallery=${encodeURIComponent(gallery)}` : "/admin/galleries",
+  toast: { title: "Success", description },
+});
+
+// Checked in this order, so the first refusal is the one the toast says: the gallery, the photo, then the words.
+const gallery = reference(galleryIdSchema, galleryMessages.unknownGallery);
+const photo = z.object({ gallery, id: reference(z.uuid(), galleryMessages.notFound) });
+const move = (direction: "up" | "down") =>
+  intent({
+    read: readGalleryForm,
+    schema: photo,
+    handler: async ({ gallery, id }, { services }) => {
+      await moveGalleryPhoto(services, id, direction);
+      return success(gallery, galleryMessages.moved);
+    },
+  });
+
+const intents = {
+  "add-tab": intent({
+    read: readGalleryForm,
+    schema: z.object({ label: tabLabelSchema }),
+    handler: async ({ label }, { services }) => success(await addGalleryTab(services, label), galleryMessages.tabAdded),
+  }),
+  "rename-tab": intent({
+    read: readGalleryForm,
+    schema: z.object({ gallery, label: tabLabelSchema }),
+    handler: async ({ gallery, label }, { services }) => {
+      await renameGalleryTab(services, gallery, label);
+      return success(gallery, galleryMessages.tabRenamed);
+    },
+  }),
+  "remove-tab": intent({
+    read: readGalleryForm,
+    schema: z.object({ gallery, withPhotos: z.boolean() }),
+    handler: async ({ gallery, withPhotos }, { services }) => {
+      await removeGalleryTab(services, gallery, withPhotos);
+      return success(null, galleryMessages.tabRemoved);
+    },
+  }),
+  add: intent({
+    read: readGalleryForm,
+    schema: z.object({ gallery, upload: z.uuid(galleryMessages.uploadGone), ...photoTextSchema.shape }),
+    handler: async ({ gallery, upload, alt, caption }, { services }) => {
+      await addGalleryPhoto(services, { gallery, uploadId: upload, alt, caption });
+      return success(gallery, galleryMessages.added);
+    },
+  }),
+  save: intent({
+    read: readGalleryForm,
+    schema: photo.extend(photoTextSchema.shape),
+    handler: async ({ gallery, id, alt, caption }, { services }) => {
+      await updateGalleryPhoto(services, id, { alt, caption });
+      return success(gallery, galleryMessages.saved);
+    },
+  }),
+  up: move("up"),
+  down: move("down"),
+  remove: intent({
+    read: readGalleryForm,
+    schema: photo,
+    handler: async ({ gallery, id }, { services }) => {
+      await removeGalleryPhoto(services, id);
+      return success(gallery, galleryMessages.removed);
+    },
+  }),
+};
+
+export const action = ({ request, context }: Route.ActionArgs) =>
+  runIntent(request, context.get(servicesContext), intents, {
+    guard: requireAdminWrite,
+    invalidTitle: "Error",
+    refusedTitle: "Error",
+  });
 
 export default function AdminGalleries({ loaderData, actionData }: Route.ComponentProps) {
   const { galleries, current, photos, limits } = loaderData;
-  useEffect(() => {
-    if (actionData?.message) showToast({ title: "Error", description: actionData.message, variant: "destructive" });
-  }, [actionData]);
+  useActionToast(actionData);
+  const refused = refusalOf(actionData);
+  const saveRefused = refusalOf(actionData, "save");
   return (
     <>
       <AdminNav />
@@ -129,9 +140,9 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
           The angel gallery and the Sacred Moments tabs. A gallery shows its placeholder pictures until you add your
           first photo.
         </p>
-        {actionData?.message ? (
+        {refused ? (
           <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-            {actionData.message}
+            {refused.toast.description}
           </p>
         ) : null}
         <nav aria-label="Galleries" className="mt-6">
@@ -168,18 +179,15 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
               <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Rename this tab">
                 <input type="hidden" name="intent" value="rename-tab" />
                 <input type="hidden" name="gallery" value={current.id} />
-                <Field label="Tab name" className="min-w-0 flex-1">
-                  {(id) => (
-                    <input
-                      id={id}
-                      name="label"
-                      defaultValue={current.label}
-                      maxLength={40}
-                      className={inputClass}
-                      key={current.label}
-                    />
-                  )}
-                </Field>
+                <TextField
+                  label="Tab name"
+                  name="label"
+                  className="min-w-0 flex-1"
+                  defaultValue={current.label}
+                  maxLength={40}
+                  key={current.label}
+                  error={refusalOf(actionData, "rename-tab")?.fieldErrors.label}
+                />
                 <button type="submit" className="btn-outline">
                   Rename Tab
                 </button>
@@ -188,10 +196,11 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
                 <input type="hidden" name="intent" value="remove-tab" />
                 <input type="hidden" name="gallery" value={current.id} />
                 {photos.length ? (
-                  <label className="flex items-center gap-2 pb-2 text-sm font-semibold text-plum-900">
-                    <input type="checkbox" name="withPhotos" />
-                    Also remove its {photos.length} {photos.length === 1 ? "photo" : "photos"}
-                  </label>
+                  <CheckboxField
+                    label={`Also remove its ${photos.length} ${photos.length === 1 ? "photo" : "photos"}`}
+                    name="withPhotos"
+                    className="flex items-center gap-2 pb-2 text-sm font-semibold text-plum-900"
+                  />
                 ) : null}
                 <button type="submit" className="btn-ghost text-red-800">
                   Remove Tab
@@ -200,81 +209,92 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
             </div>
           ) : null}
           <div className="mt-6">
-            <AddPhotoForm key={`${current.id}-${photos.length}`} gallery={current.id} limits={limits} />
+            <AddPhotoForm
+              key={`${current.id}-${photos.length}`}
+              gallery={current.id}
+              limits={limits}
+              errors={refusalOf(actionData, "add")?.fieldErrors ?? {}}
+            />
           </div>
           {photos.length ? (
             <ol className="mt-6 space-y-3" aria-label={`Photos in ${current.label}`}>
-              {photos.map((photo, index) => (
-                <li key={photo.id} className="card grid gap-4 p-4 sm:grid-cols-[160px_1fr]">
-                  <img
-                    src={photo.src.thumb}
-                    alt={photo.alt}
-                    width={photo.width}
-                    height={photo.height}
-                    loading="lazy"
-                    className="aspect-[4/3] h-auto w-40 rounded-lg object-cover"
-                  />
-                  <div className="min-w-0">
-                    <Form method="post" className="grid gap-3 md:grid-cols-2">
-                      <input type="hidden" name="gallery" value={current.id} />
-                      <input type="hidden" name="id" value={photo.id} />
-                      <Field label="Alt text">
-                        {(id) => (
-                          <input id={id} name="alt" defaultValue={photo.alt} maxLength={300} className={inputClass} />
-                        )}
-                      </Field>
-                      <Field label="Caption">
-                        {(id) => (
-                          <input
-                            id={id}
-                            name="caption"
-                            defaultValue={photo.caption}
-                            maxLength={300}
-                            className={inputClass}
-                          />
-                        )}
-                      </Field>
-                      <div className="flex flex-wrap gap-2 md:col-span-2">
-                        <button type="submit" name="intent" value="save" className="btn-outline">
-                          Save
-                        </button>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="up"
-                          className="btn-ghost"
-                          disabled={index === 0}
-                          aria-label={`Move photo ${index + 1} earlier`}
-                        >
-                          ↑ Earlier
-                        </button>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="down"
-                          className="btn-ghost"
-                          disabled={index === photos.length - 1}
-                          aria-label={`Move photo ${index + 1} later`}
-                        >
-                          ↓ Later
-                        </button>
-                        <button type="submit" name="intent" value="remove" className="btn-ghost text-red-800">
-                          Remove
-                        </button>
-                      </div>
-                    </Form>
-                  </div>
-                </li>
-              ))}
+              {photos.map((photo, index) => {
+                const errors = saveRefused?.submitted.id === photo.id ? saveRefused.fieldErrors : {};
+                return (
+                  <li key={photo.id} className="card grid gap-4 p-4 sm:grid-cols-[160px_1fr]">
+                    <img
+                      src={photo.src.thumb}
+                      alt={photo.alt}
+                      width={photo.width}
+                      height={photo.height}
+                      loading="lazy"
+                      className="aspect-[4/3] h-auto w-40 rounded-lg object-cover"
+                    />
+                    <div className="min-w-0">
+                      <Form method="post" className="grid gap-3 md:grid-cols-2">
+                        <input type="hidden" name="gallery" value={current.id} />
+                        <input type="hidden" name="id" value={photo.id} />
+                        <TextField
+                          label="Alt text"
+                          name="alt"
+                          defaultValue={photo.alt}
+                          maxLength={300}
+                          error={errors.alt}
+                        />
+                        <TextField
+                          label="Caption"
+                          name="caption"
+                          defaultValue={photo.caption}
+                          maxLength={300}
+                          error={errors.caption}
+                        />
+                        <div className="flex flex-wrap gap-2 md:col-span-2">
+                          <button type="submit" name="intent" value="save" className="btn-outline">
+                            Save
+                          </button>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="up"
+                            className="btn-ghost"
+                            disabled={index === 0}
+                            aria-label={`Move photo ${index + 1} earlier`}
+                          >
+                            ↑ Earlier
+                          </button>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="down"
+                            className="btn-ghost"
+                            disabled={index === photos.length - 1}
+                            aria-label={`Move photo ${index + 1} later`}
+                          >
+                            ↓ Later
+                          </button>
+                          <button type="submit" name="intent" value="remove" className="btn-ghost text-red-800">
+                            Remove
+                          </button>
+                        </div>
+                      </Form>
+                    </div>
+                  </li>
+                );
+              })}
             </ol>
           ) : null}
         </section>
 
         <Form method="post" className="card mt-10 flex flex-wrap items-end gap-3 p-5" aria-label="Add a tab">
           <input type="hidden" name="intent" value="add-tab" />
-          <Field label="New Sacred Moments tab" className="min-w-0 flex-1">
-            {(id) => <input id={id} name="label" maxLength={40} className={inputClass} placeholder="Avebury" />}
-          </Field>
+          <TextField
+            label="New Sacred Moments tab"
+            name="label"
+            className="min-w-0 flex-1"
+            maxLength={40}
+            placeholder="Avebury"
+            error={refusalOf(actionData, "add-tab")?.fieldErrors.label}
+          />
           <button type="submit" className="btn-outline">
             Add Tab
           </button>

@@ -1,16 +1,25 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { Field } from "~/components/ui/field";
-import { inputClass } from "~/components/ui/form-fields";
+import { TextField } from "~/components/ui/form-fields";
 import { FileUploadField } from "~/features/admin/file-upload-field";
 import type { UploadedFile } from "~/features/admin/upload-file";
 import type { UploadLimits } from "~/features/admin/upload-rules";
+import type { FieldErrors } from "~/lib/forms/action-data";
 
 /**
  * Choosing a file uploads it at once (sniffed, size-limited, re-encoded by the server); the form then
  * places it in the gallery with its alt text and caption.
  */
-export function AddPhotoForm({ gallery, limits }: { gallery: string; limits: UploadLimits }) {
+export function AddPhotoForm({
+  gallery,
+  limits,
+  errors,
+}: {
+  gallery: string;
+  limits: UploadLimits;
+  /** The server's messages for the last refused photo, by field. */
+  errors: FieldErrors;
+}) {
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
   const [busy, setBusy] = useState(0);
   return (
@@ -38,14 +47,21 @@ export function AddPhotoForm({ gallery, limits }: { gallery: string; limits: Upl
           />
         ) : null}
       </div>
-      <Field label="Alt text" required hint="What the photo shows, for people who cannot see it.">
-        {(id, hintId) => <input id={id} name="alt" maxLength={300} aria-describedby={hintId} className={inputClass} />}
-      </Field>
-      <Field label="Caption" hint="Shown under the photo in the lightbox.">
-        {(id, hintId) => (
-          <input id={id} name="caption" maxLength={300} aria-describedby={hintId} className={inputClass} />
-        )}
-      </Field>
+      <TextField
+        label="Alt text"
+        name="alt"
+        required
+        hint="What the photo shows, for people who cannot see it."
+        maxLength={300}
+        error={errors.alt}
+      />
+      <TextField
+        label="Caption"
+        name="caption"
+        hint="Shown under the photo in the lightbox."
+        maxLength={300}
+        error={errors.caption}
+      />
       <div className="md:col-span-2">
         <button type="submit" className="btn-primary" disabled={!uploaded || busy > 0}>
           Add to Gallery
