@@ -1,15 +1,14 @@
-import { useEffect } from "react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
-import { showToast, type ToastInput } from "~/components/ui/toast";
+import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { toAdminProduct } from "~/features/admin/admin-product";
 import { AdminProductCard } from "~/features/admin/admin-product-card";
 import { deleteProduct } from "~/features/admin/delete-product.server";
 import { listAdminProducts, listArchivedProducts } from "~/features/admin/list-admin-products.server";
-import { ProductForm, type SubmittedValues } from "~/features/admin/product-form";
-import { PRODUCT_FIELDS, parseProductForm } from "~/features/admin/product-form-schema";
+import { ProductForm } from "~/features/admin/product-form";
+import { type ProductFormValues, productFormSchema, readProductForm } from "~/features/admin/product-form-schema";
 import { backToList } from "~/features/admin/read-page";
 import { requireAdminList } from "~/features/admin/require-admin-list.server";
 import { restoreProduct } from "~/features/admin/restore-product.server";
@@ -22,11 +21,13 @@ import { placeholdersLeft } from "~/features/site-settings/settings-schema";
 import { PlaceholderChecklist } from "~/features/site-settings/ui/settings-form";
 import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
-import { redirectWithToast } from "~/lib/flash.server";
 import { formatLongDate } from "~/lib/format-date";
 import { formatPrice } from "~/lib/format-price";
+import { refusalOf } from "~/lib/forms/action-data";
+import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
 import { pageCount, pageHref } from "~/lib/pagination";
-import { readForm } from "~/lib/read-form.server";
+import type { AppServices } from "~/lib/services.server";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [
@@ -59,98 +60,66 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { toast: ToastInput; errors?: string[]; submitted?: SubmittedValues };
+const success = (redirectTo: string, title: string, description: string) => ({
+  redirectTo,
+  toast: { title, description },
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  await requireAdmin(request, services);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const parsedId = productIdSchema.safeParse(form.get("id"));
-  const id = parsedId.success ? parsedId.data : null;
-  const back = backToList("/admin", request);
-  const fail = (status: number, result: ActionResult) => data(result, { status });
-
-  if (intent === "delete") {
-    if (!id) return fail(400, { toast: errorToast("Failed to delete product.") });
-    let deleted: Awaited<ReturnType<typeof deleteProduct>>;
-    try {
-      deleted = await deleteProduct(services, id);
-    } catch (error) {
-      if (error instanceof AppError) return fail(error.status, { toast: errorToast(error.message) });
-      services.logger.error({ err: error, productId: id }, "delete product failed");
-      return fail(500, { toast: errorToast("Failed to delete product.") });
-    }
-    return redirectWithToast(
-      back,
-      deleted.outcome === "archived"
-        ? {
-            title: "Archived",
-            description: `“${deleted.title}” has been bought, so it was archived: it left the shop, and its buyers keep their downloads. Restore it under Archived.`,
-            variant: "default",
-          }
-        : { title: "Success", description: "Product deleted successfully.", variant: "default" },
-      services.env,
-    );
-  }
-
-  if (intent === "restore") {
-    if (!id) return fail(400, { toast: errorToast("This product is not archived.") });
-    try {
-      const { title } = await restoreProduct(services, id);
-      return redirectWithToast(
-        back,
-        { title: "Restored", description: `“${title}” is back in the shop.`, variant: "default" },
-        services.env,
-      );
-    } catch (error) {
-      if (error instanceof AppError) return fail(error.status, { toast: errorToast(error.message) });
-      throw error;
-    }
-  }
-
-  if (intent !== "create" && intent !== "update") return fail(400, { toast: errorToast("Unknown action.") });
-  const submitted = Object.fromEntries(
-    PRODUCT_FIELDS.flatMap((field) => {
-      const value = form.get(field);
-      return typeof value === "string" ? [[field, value]] : [];
-    }),
-  );
-  if (intent === "update" && !id) {
-    return fail(400, { toast: errorToast("Failed to save product."), submitted });
-  }
-  const parsed = parseProductForm(form);
-  if (!parsed.ok) {
-    return fail(400, {
-      toast: { title: "Validation Error", description: parsed.errors.join(", "), variant: "destructive" },
-      errors: parsed.errors,
-      submitted,
-    });
-  }
-  try {
-    const saved = await saveProduct(services, {
-      id: intent === "update" ? (id as string) : undefined,
-      values: parsed.values,
-    });
-    return redirectWithToast(
-      back,
-      {
-        title: "Success",
-        description: saved.created ? "Product created successfully." : "Product updated successfully.",
-        variant: "default",
-      },
-      services.env,
-    );
-  } catch (error) {
-    if (error instanceof AppError) {
-      return fail(error.status, { toast: errorToast(error.message), errors: [error.message], submitted });
-    }
-    services.logger.error({ err: error }, "save product failed");
-    return fail(500, { toast: errorToast("Failed to save product."), submitted });
-  }
+async function save(services: AppServices, request: Request, id: string | undefined, values: ProductFormValues) {
+  const saved = await saveProduct(services, { id, values });
+  const description = saved.created ? "Product created successfully." : "Product updated successfully.";
+  return success(backToList("/admin", request), "Success", description);
 }
 
-const errorToast = (description: string): ToastInput => ({ title: "Error", description, variant: "destructive" });
+const intents = {
+  create: intent({
+    read: readProductForm,
+    schema: productFormSchema,
+    handler: (values, { services, request }) => save(services, request, undefined, values),
+    unexpected: "Failed to save product.",
+  }),
+  update: intent({
+    read: (form) => ({ ...readProductForm(form), id: form.get("id") }),
+    // A missing id is the page's fault, not a field's: it is refused below, under the Error title.
+    schema: productFormSchema.extend({ id: productIdSchema.optional().catch(undefined) }),
+    handler: async ({ id, ...values }, { services, request }) => {
+      if (!id) throw new AppError("invalid_request", "Failed to save product.");
+      return save(services, request, id, values);
+    },
+    unexpected: "Failed to save product.",
+  }),
+  delete: intent({
+    schema: z.object({ id: reference(productIdSchema, "Failed to delete product.", 400) }),
+    handler: async ({ id }, { services, request }) => {
+      const deleted = await deleteProduct(services, id);
+      return deleted.outcome === "archived"
+        ? success(
+            backToList("/admin", request),
+            "Archived",
+            `“${deleted.title}” has been bought, so it was archived: it left the shop, and its buyers keep their downloads. Restore it under Archived.`,
+          )
+        : success(backToList("/admin", request), "Success", "Product deleted successfully.");
+    },
+    title: "Error",
+    unexpected: "Failed to delete product.",
+  }),
+  restore: intent({
+    schema: z.object({ id: reference(productIdSchema, "This product is not archived.", 400) }),
+    handler: async ({ id }, { services, request }) => {
+      const { title } = await restoreProduct(services, id);
+      return success(backToList("/admin", request), "Restored", `“${title}” is back in the shop.`);
+    },
+    title: "Error",
+  }),
+};
+
+export const action = ({ request, context }: Route.ActionArgs) =>
+  runIntent(request, context.get(servicesContext), intents, {
+    guard: requireAdmin,
+    refusedTitle: "Error",
+    // Spec §5: one 'Validation Error' toast that lists every problem, as the browser's own check says it.
+    describeInvalid: (messages) => messages.join(", "),
+  });
 
 const withParam = (href: string, param: string) => `${href}${href.includes("?") ? "&" : "?"}${param}`;
 
@@ -159,9 +128,8 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
   // Opening, cancelling and editing keep the admin on the page of the list they were on.
   const list = pageHref("/admin", page);
 
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useActionToast(actionData);
+  const refused = refusalOf(actionData);
 
   return (
     <>
@@ -197,8 +165,9 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
               product={editing}
               limits={limits}
               cancelHref={list}
-              submitted={actionData?.submitted}
-              errors={actionData?.errors}
+              submitted={refused?.submitted}
+              errors={refused?.errors}
+              fieldErrors={refused?.fieldErrors}
             />
           ) : null}
         </div>

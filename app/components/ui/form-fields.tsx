@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from "react";
+import { type ComponentProps, useId } from "react";
 import { Field } from "./field";
 
 /** Every form control's look; a refused field (aria-invalid) gets a red border. */
@@ -43,7 +43,7 @@ export function TextField({
   className,
   inputClassName,
   ...input
-}: Labelled & { inputClassName?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "required">) {
+}: Labelled & { inputClassName?: string } & Omit<ComponentProps<"input">, "name" | "id" | "required" | "className">) {
   const errorId = useId();
   return (
     <Field label={label} hint={hint} required={required} className={className}>
@@ -73,7 +73,7 @@ export function TextAreaField({
   required = false,
   className,
   ...textarea
-}: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "required">) {
+}: Labelled & Omit<ComponentProps<"textarea">, "name" | "id" | "required" | "className">) {
   const errorId = useId();
   return (
     <Field label={label} hint={hint} required={required} className={className}>
@@ -98,14 +98,15 @@ export function TextAreaField({
 export function CheckboxField({
   label,
   className = "flex items-center gap-2 text-sm font-semibold text-plum-900",
+  inputClassName,
   ...input
-}: { label: React.ReactNode; name: string; className?: string } & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
+}: { label: string; name: string; className?: string; inputClassName?: string } & Omit<
+  ComponentProps<"input">,
   "type" | "className"
 >) {
   return (
     <label className={className}>
-      <input type="checkbox" {...input} />
+      <input type="checkbox" className={inputClassName} {...input} />
       {label}
     </label>
   );

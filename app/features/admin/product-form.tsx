@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
+import { CheckboxField, inputClass, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { showToast } from "~/components/ui/toast";
 import { EDITABLE_PRODUCT_TYPES, SUBSCRIPTION_ID } from "~/features/shop/model";
 import { formatPrice } from "~/lib/format-price";
+import type { FieldErrors, SubmittedValues } from "~/lib/forms/action-data";
 import type { AdminProduct } from "./admin-product";
 import { type FileLine, FileLines } from "./file-lines";
 import { FileUploadField } from "./file-upload-field";
@@ -17,12 +19,6 @@ import {
 } from "./product-form-schema";
 import type { UploadLimits } from "./upload-rules";
 
-/** The text fields as last submitted, so a refused form comes back as the admin typed it. */
-export type SubmittedValues = Partial<Record<string, string>>;
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-plum-200 bg-white px-3 py-2 text-ink shadow-sm focus:border-plum-500 focus:outline-2 focus:outline-plum-500";
-
 /**
  * Spec §2 admin form: every product property, the main file, PDF attachments and the cover. It is
  * validated here first (one 'Validation Error' toast) and again by the server. Files upload as soon
@@ -33,13 +29,16 @@ export function ProductForm({
   limits,
   submitted,
   errors,
+  fieldErrors = {},
   cancelHref,
 }: {
   /** The product being edited, or null for a new one (spec §3 defaults). */
   product: AdminProduct | null;
   limits: UploadLimits;
+  /** The text fields as last submitted, so a refused form comes back as the admin typed it. */
   submitted?: SubmittedValues | undefined;
   errors?: string[] | undefined;
+  fieldErrors?: FieldErrors | undefined;
   /** Where 'Cancel' goes: the list, on the page the admin was on. */
   cancelHref: string;
 }) {
@@ -49,7 +48,10 @@ export function ProductForm({
   const busy = uploading > 0 || saving;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isPlan = product?.id === SUBSCRIPTION_ID;
-  const value = (field: string, fallback: string) => submitted?.[field] ?? fallback;
+  const value = (field: string, fallback: string) => {
+    const posted = submitted?.[field];
+    return typeof posted === "string" ? posted : fallback;
+  };
 
   const initialPrice = value("price", penceToPounds(product?.price_cents ?? 0));
   const [price, setPrice] = useState(initialPrice);
@@ -101,54 +103,41 @@ export function ProductForm({
         <input type="hidden" name="intent" value={product ? "update" : "create"} />
         {product ? <input type="hidden" name="id" value={product.id} /> : null}
 
-        <Field label="Title" required className="md:col-span-2">
-          {(id) => (
-            <input
-              id={id}
-              name="title"
-              required
-              maxLength={500}
-              defaultValue={value("title", product?.title ?? "")}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Short description" className="md:col-span-2">
-          {(id) => (
-            <input
-              id={id}
-              name="short_description"
-              maxLength={500}
-              defaultValue={value("short_description", product?.short_description ?? "")}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Description" required className="md:col-span-2">
-          {(id) => (
-            <textarea
-              id={id}
-              name="description"
-              required
-              rows={6}
-              maxLength={10_000}
-              defaultValue={value("description", product?.description ?? "")}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Category" hint="Comma-separated, for example: Energy, Beginners">
-          {(id, hint) => (
-            <input
-              id={id}
-              name="category"
-              maxLength={200}
-              aria-describedby={hint}
-              defaultValue={value("category", product?.category ?? "")}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Title"
+          name="title"
+          required
+          className="md:col-span-2"
+          maxLength={500}
+          defaultValue={value("title", product?.title ?? "")}
+          error={fieldErrors.title}
+        />
+        <TextField
+          label="Short description"
+          name="short_description"
+          className="md:col-span-2"
+          maxLength={500}
+          defaultValue={value("short_description", product?.short_description ?? "")}
+          error={fieldErrors.short_description}
+        />
+        <TextAreaField
+          label="Description"
+          name="description"
+          required
+          className="md:col-span-2"
+          rows={6}
+          maxLength={10_000}
+          defaultValue={value("description", product?.description ?? "")}
+          error={fieldErrors.description}
+        />
+        <TextField
+          label="Category"
+          name="category"
+          hint="Comma-separated, for example: Energy, Beginners"
+          maxLength={200}
+          defaultValue={value("category", product?.category ?? "")}
+          error={fieldErrors.category}
+        />
         <Field
           label="Product type"
           hint={isPlan ? "The Digital Access plan is always a monthly membership." : undefined}
@@ -178,93 +167,70 @@ export function ProductForm({
             )
           }
         </Field>
-        <Field
+        <TextField
           label="Price (£)"
+          name="price"
           hint={
             priceCents === null || priceCents < 0
               ? "In pounds, for example 14.50"
               : `Shown as ${formatPrice(priceCents)}`
           }
-        >
-          {(id, hint) => (
-            <input
-              id={id}
-              name="price"
-              type="text"
-              inputMode="decimal"
-              aria-describedby={hint}
-              // Uncontrolled (hydration keeps what was typed); the state mirrors it for the hint.
-              defaultValue={initialPrice}
-              onChange={(event) => setPrice(event.currentTarget.value)}
-              ref={priceInput}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Duration (minutes)" hint="Leave empty when it does not apply">
-          {(id, hint) => (
-            <input
-              id={id}
-              name="duration_minutes"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              aria-describedby={hint}
-              defaultValue={value("duration_minutes", product?.duration_minutes?.toString() ?? "")}
-              className={inputClass}
-            />
-          )}
-        </Field>
+          type="text"
+          inputMode="decimal"
+          // Uncontrolled (hydration keeps what was typed); the state mirrors it for the hint.
+          defaultValue={initialPrice}
+          onChange={(event) => setPrice(event.currentTarget.value)}
+          ref={priceInput}
+          error={fieldErrors.price}
+        />
+        <TextField
+          label="Duration (minutes)"
+          name="duration_minutes"
+          hint="Leave empty when it does not apply"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          defaultValue={value("duration_minutes", product?.duration_minutes?.toString() ?? "")}
+          error={fieldErrors.duration_minutes}
+        />
         {isPlan ? null : (
-          <Field label="Video URL" hint="A YouTube link; only buyers see the video" className="md:col-span-2">
-            {(id, hint) => (
-              <input
-                id={id}
-                name="video_url"
-                type="url"
-                aria-describedby={hint}
-                placeholder="https://www.youtube.com/watch?v=…"
-                defaultValue={value("video_url", product?.video_url ?? "")}
-                className={inputClass}
-              />
-            )}
-          </Field>
-        )}
-        <Field label="Features" hint="Comma-separated" className="md:col-span-2">
-          {(id, hint) => (
-            <input
-              id={id}
-              name="features"
-              aria-describedby={hint}
-              defaultValue={value("features", product?.features.join(", ") ?? "")}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Sort order" hint="Lower numbers come first">
-          {(id, hint) => (
-            <input
-              id={id}
-              name="sort_order"
-              type="number"
-              inputMode="numeric"
-              step={1}
-              aria-describedby={hint}
-              defaultValue={value("sort_order", String(product?.sort_order ?? 0))}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <label className="flex items-center gap-3 self-end pb-2 text-sm font-semibold text-plum-900">
-          <input
-            type="checkbox"
-            name="is_featured"
-            defaultChecked={submitted ? submitted.is_featured === "on" : (product?.is_featured ?? false)}
-            className="size-5 accent-plum-600"
+          <TextField
+            label="Video URL"
+            name="video_url"
+            hint="A YouTube link; only buyers see the video"
+            className="md:col-span-2"
+            type="url"
+            placeholder="https://www.youtube.com/watch?v=…"
+            defaultValue={value("video_url", product?.video_url ?? "")}
+            error={fieldErrors.video_url}
           />
-          Featured
-        </label>
+        )}
+        <TextField
+          label="Features"
+          name="features"
+          hint="Comma-separated"
+          className="md:col-span-2"
+          defaultValue={value("features", product?.features.join(", ") ?? "")}
+          error={fieldErrors.features}
+        />
+        <TextField
+          label="Sort order"
+          name="sort_order"
+          hint="Lower numbers come first"
+          type="number"
+          inputMode="numeric"
+          step={1}
+          defaultValue={value("sort_order", String(product?.sort_order ?? 0))}
+          error={fieldErrors.sort_order}
+        />
+        <CheckboxField
+          label="Featured"
+          name="is_featured"
+          defaultChecked={submitted ? submitted.is_featured === "on" : (product?.is_featured ?? false)}
+          className="flex items-center gap-3 self-end pb-2 text-sm font-semibold text-plum-900"
+          inputClassName="size-5 accent-plum-600"
+        />
 
         {isPlan ? null : (
           <div className="md:col-span-2">

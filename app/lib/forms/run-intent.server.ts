@@ -72,13 +72,14 @@ const UNKNOWN_INTENT = "Unknown action.";
 
 /**
  * A value from a hidden field that names something (a row's id). One that cannot name anything is
- * refused with `message` and a 404, the answer the feature gives for a well-formed one it does not find.
+ * refused with `message` and a 404, the answer the feature gives for a well-formed one it does not find
+ * (or with a 400, where a page has always said so).
  */
-export function reference<Schema extends z.ZodType>(schema: Schema, message: string) {
+export function reference<Schema extends z.ZodType>(schema: Schema, message: string, status: 400 | 404 = 404) {
   return z.unknown().transform((value, ctx): z.output<Schema> => {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: "custom", message, params: { status: 404 } });
+    ctx.addIssue({ code: "custom", message, params: { status } });
     return z.NEVER;
   });
 }
