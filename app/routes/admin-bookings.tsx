@@ -1,5 +1,4 @@
-import { data, useActionData, useNavigation } from "react-router";
-import type { ToastInput } from "~/components/ui/toast";
+import { useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { formatExceptions, parseAvailabilityForm } from "~/features/shop/booking/availability-form";
@@ -26,11 +25,10 @@ import {
   zonedInstant,
   zonedTime,
 } from "~/features/shop/booking/zoned-time";
-import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
-import { redirectWithToast } from "~/lib/flash.server";
 import { formatAmount } from "~/lib/format-price";
-import { readForm } from "~/lib/read-form.server";
+import { refusalOf } from "~/lib/forms/action-data";
+import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin-bookings";
@@ -80,81 +78,98 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const idSchema = z.uuid();
+const success = (description: string) => ({ redirectTo: "/admin/bookings", toast: { title: "Bookings", description } });
+const booking = z.object({ id: reference(z.uuid(), "This booking does not exist.") });
+const attendance = (mark: "attended" | "no_show") =>
+  intent({
+    schema: booking,
+    handler: async ({ id }, { services }) => {
+      await markAttendance(services, id, mark);
+      return success(mark === "attended" ? "Marked attended." : "Marked as a no-show.");
+    },
+  });
+const BLOCK_TIMES = "Give a date, a start and an end time.";
+const blockField = (valid: (value: string) => boolean) => z.string({ error: BLOCK_TIMES }).refine(valid, BLOCK_TIMES);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  await requireAdmin(request, services);
-  const form = await readForm(request);
-  const fail = (status: number, description: string) =>
-    data({ toast: { title: "Bookings", description, variant: "destructive" } satisfies ToastInput }, { status });
-  const done = (description: string) =>
-    redirectWithToast("/admin/bookings", { title: "Bookings", description, variant: "default" }, services.env);
-  const intent = String(form.get("intent") ?? "");
-  try {
-    switch (intent) {
-      case "cancel": {
-        const id = idSchema.safeParse(form.get("id"));
-        if (!id.success) return fail(404, "This booking does not exist.");
-        const result = await cancelBooking(services, { bookingId: id.data, by: "practitioner" });
-        return done(`Session cancelled; ${formatAmount(result.refundCents)} refunded in full.`);
-      }
-      case "attended":
-      case "no_show": {
-        const id = idSchema.safeParse(form.get("id"));
-        if (!id.success) return fail(404, "This booking does not exist.");
-        await markAttendance(services, id.data, intent);
-        return done(intent === "attended" ? "Marked attended." : "Marked as a no-show.");
-      }
-      case "block": {
-        const date = String(form.get("date") ?? "");
-        const start = String(form.get("start") ?? "");
-        const end = String(form.get("end") ?? "");
-        if (!isDate(date) || !isTime(start) || !isTime(end)) return fail(400, "Give a date, a start and an end time.");
-        await blockTime(services, {
-          startsAt: zonedInstant(date, start),
-          endsAt: zonedInstant(date, end),
-          note: sanitiseText(String(form.get("note") ?? "")).slice(0, 200),
-        });
-        return done("Time blocked.");
-      }
-      case "unblock": {
-        const id = idSchema.safeParse(form.get("id"));
-        if (!id.success) return fail(404, "This block does not exist.");
-        await removeBlock(services, id.data);
-        return done("Block removed.");
-      }
-      case "availability": {
-        const parsed = parseAvailabilityForm(form);
-        if ("error" in parsed) return fail(400, parsed.error);
-        await saveAvailability(services, parsed.availability);
-        return done("Availability saved.");
-      }
-      case "feed-new":
-        await rotateFeedToken(services);
-        return done("A new calendar feed address is ready; the old one no longer works.");
-      case "feed-revoke":
-        await rotateFeedToken(services, true);
-        return done("The calendar feed is switched off.");
-      default:
-        return fail(400, "Unknown action.");
-    }
-  } catch (error) {
-    if (error instanceof AppError) return fail(error.status, error.message);
-    throw error;
-  }
-}
+const intents = {
+  cancel: intent({
+    schema: booking,
+    handler: async ({ id }, { services }) => {
+      const result = await cancelBooking(services, { bookingId: id, by: "practitioner" });
+      return success(`Session cancelled; ${formatAmount(result.refundCents)} refunded in full.`);
+    },
+  }),
+  attended: attendance("attended"),
+  no_show: attendance("no_show"),
+  block: intent({
+    schema: z.object({
+      date: blockField(isDate),
+      start: blockField(isTime),
+      end: blockField(isTime),
+      note: z
+        .string()
+        .default("")
+        .transform((note) => sanitiseText(note).slice(0, 200)),
+    }),
+    handler: async ({ date, start, end, note }, { services }) => {
+      await blockTime(services, { startsAt: zonedInstant(date, start), endsAt: zonedInstant(date, end), note });
+      return success("Time blocked.");
+    },
+  }),
+  unblock: intent({
+    schema: z.object({ id: reference(z.uuid(), "This block does not exist.") }),
+    handler: async ({ id }, { services }) => {
+      await removeBlock(services, id);
+      return success("Block removed.");
+    },
+  }),
+  availability: intent({
+    // The availability form's own wire format, parsed by its own reader (availability-form.ts).
+    read: (form) => form,
+    schema: z.custom<FormData>().transform((form, ctx) => {
+      const parsed = parseAvailabilityForm(form);
+      if ("availability" in parsed) return parsed.availability;
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
+    handler: async (availability, { services }) => {
+      await saveAvailability(services, availability);
+      return success("Availability saved.");
+    },
+  }),
+  "feed-new": intent({
+    schema: z.object({}),
+    handler: async (_, { services }) => {
+      await rotateFeedToken(services);
+      return success("A new calendar feed address is ready; the old one no longer works.");
+    },
+  }),
+  "feed-revoke": intent({
+    schema: z.object({}),
+    handler: async (_, { services }) => {
+      await rotateFeedToken(services, true);
+      return success("The calendar feed is switched off.");
+    },
+  }),
+};
+
+export const action = ({ request, context }: Route.ActionArgs) =>
+  runIntent(request, context.get(servicesContext), intents, {
+    guard: requireAdmin,
+    invalidTitle: "Bookings",
+    refusedTitle: "Bookings",
+  });
 
 export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   const { agenda, blocks, availability, feedUrl } = loaderData;
-  const refused = useActionData<typeof action>();
+  const refused = refusalOf(useActionData<typeof action>());
   const busy = useNavigation().state !== "idle";
   return (
     <>
       <AdminNav />
       <div className="mx-auto max-w-5xl px-4 pt-10 pb-20 sm:px-6">
         <h1 className="text-4xl">Bookings</h1>
-        {refused && "toast" in refused ? (
+        {refused ? (
           <p role="alert" className="mt-4 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
             {refused.toast.description}
           </p>

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookingBlocks } from "~/lib/db/schema.server";
+import { adminForm } from "../support/admin-requests";
+import { type AdminTestApp, createAdminTestApp } from "../support/admin-test-app";
+
+/** The diary's own forms (block time, availability, the feed), through the admin form kit (decision 042). */
+let t: AdminTestApp;
+beforeAll(async () => {
+  t = await createAdminTestApp();
+}, 120_000);
+afterAll(() => t.cleanup());
+
+const diaryForm = (fields: Record<string, string>) => adminForm(t.app, t.admin.cookie, fields, "/admin/bookings");
+
+describe("the diary's forms", () => {
+  it("blocks time and removes the block, and says why it refuses a block without its times", async () => {
+    const refused = await diaryForm({ intent: "block", date: "2099-01-05", start: "10:00" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Give a date, a start and an end time.");
+
+    const blocked = await diaryForm({
+      intent: "block",
+      date: "2099-01-05",
+      start: "10:00",
+      end: "12:00",
+      note: "<b>Dentist</b>",
+    });
+    expect(blocked.status).toBe(302);
+    const [block] = await t.services.database.db.select().from(bookingBlocks);
+    expect(block?.note).not.toContain("<b>");
+
+    expect((await diaryForm({ intent: "unblock", id: "not-a-block" })).status).toBe(404);
+    expect((await diaryForm({ intent: "unblock", id: block?.id ?? "" })).status).toBe(302);
+    expect(await t.services.database.db.select().from(bookingBlocks)).toHaveLength(0);
+  });
+
+  it("refuses hours that end before they start with the day's name, and an action it does not know", async () => {
+    const res = await diaryForm({
+      intent: "availability",
+      "open-1": "on",
+      "start-1": "18:00",
+      "end-1": "09:00",
+      buffer: "15",
+      notice: "24",
+      horizon: "60",
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Monday: the hours must be a start before an end");
+    const unknown = await diaryForm({ intent: "double-book" });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("Unknown action.");
+  });
+
+  it("answers a booking that does not exist with a 404 that says so", async () => {
+    const res = await diaryForm({ intent: "attended", id: crypto.randomUUID() });
+    expect(res.status).toBe(404);
+    expect((await diaryForm({ intent: "cancel", id: "42" })).status).toBe(404);
+    expect(await (await diaryForm({ intent: "no_show", id: "42" })).text()).toContain("This booking does not exist.");
+  });
+});
