@@ -262,6 +262,36 @@ describe("fuzzing", { timeout: 300_000 }, () => {
     );
   });
 
+  it("POST the other admin pages (their intents through the form kit) as an admin, with any fields", async () => {
+    const pages: Record<string, string[]> = {
+      "/admin/discounts": ["create", "switch-off"],
+      "/admin/events": ["save", "delete"],
+      "/admin/songs": ["save", "remove", "up", "down"],
+      "/admin/galleries": ["add-tab", "rename-tab", "remove-tab", "add", "save", "up", "down", "remove"],
+      "/admin/settings": ["save"],
+      "/admin/bookings": ["block", "unblock", "availability", "attended", "cancel"],
+    };
+    const fields = ["id", "title", "date", "time", "code", "amount", "gallery", "label", "alt", "upload", "email"];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...Object.keys(pages)),
+        fc.nat(),
+        fc.oneof(fc.constant(""), hostileString),
+        fc.array(hostileString, { minLength: fields.length, maxLength: fields.length }),
+        async (path, pick, hostileIntent, values) => {
+          const known = pages[path] ?? [];
+          const intent = pick % 4 === 0 ? hostileIntent : (known[pick % known.length] ?? "");
+          const body = formBody([
+            ["intent", intent],
+            ...fields.map((field, i): [string, string] => [field, values[i] ?? ""]),
+          ]);
+          await expectHandled(await send("POST", path, body, "application/x-www-form-urlencoded", "admin"));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
   it("POST /admin/orders and GET admin pages as an admin, with any id and page", async () => {
     await fc.assert(
       fc.asyncProperty(hostileString, hostileString, async (id, page) => {
