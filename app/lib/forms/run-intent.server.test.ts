@@ -195,6 +195,29 @@ describe("runIntent", () => {
   });
 });
 
+describe("runIntent's options", () => {
+  it("reads a post without an intent as the page's one form, and makes a schema per request when asked", async () => {
+    const known = new Set(["moon"]);
+    const pick = {
+      save: intent({
+        schema: async () => z.object({ product: z.string().refine((id) => known.has(id), "Choose a product.") }),
+        handler: async ({ product }) => ({ toast: { title: "Saved", description: product } }),
+      }),
+    };
+    const saved = answer(
+      await runIntent(post([["product", "moon"]]), services, pick, { guard: allow, defaultIntent: "save" }),
+    );
+    expect(saved.body).toMatchObject({ ok: true, intent: "save", toast: { description: "moon" } });
+    const refused = answer(
+      await runIntent(post([["product", "sun"]]), services, pick, { guard: allow, defaultIntent: "save" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ ok: false, fieldErrors: { product: "Choose a product." } });
+    const unknown = answer(await runIntent(post([["product", "moon"]]), services, pick, { guard: allow }));
+    expect(unknown.status).toBe(400);
+  });
+});
+
 describe("formValues", () => {
   it("keeps the text fields, lists repeated names and leaves files out", () => {
     const form = new FormData();
