@@ -9,6 +9,7 @@ import {
   isCacheableRequest,
   isPublicPath,
   lookUp,
+  withoutCookies,
 } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { securityHeaders } from "./security-headers";
@@ -107,7 +108,11 @@ function cacheableRequest(c: Context, routed: RouteCheck) {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming) {
     const { method = "", url = "", headers } = incoming;
-    if ((method !== "GET" && method !== "HEAD") || headers.cookie !== undefined || headers.authorization !== undefined)
+    if (
+      (method !== "GET" && method !== "HEAD") ||
+      !withoutCookies(headers.cookie) ||
+      headers.authorization !== undefined
+    )
       return null;
     const query = url.indexOf("?");
     const path = query < 0 ? url : url.slice(0, query);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { publicPages } from "~/content/public-pages";
+import { onlyDeviceCookie } from "~/lib/device-cookie";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -76,12 +77,18 @@ const PRODUCT_PATH = /^\/product\/[A-Za-z0-9-]{1,100}$/;
 
 /**
  * Whether this request may be answered from (and fill) the cache: a GET or HEAD of a public page with
- * no cookie at all. Any cookie bypasses it (a session, a flash message, anything we may read later).
+ * no cookie at all. Any cookie bypasses it (a session, a flash message, anything we may read later),
+ * except the device cookie alone, which only the sign-in action reads (decision 043).
  */
 export function isCacheableRequest(request: Request): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (request.headers.has("cookie") || request.headers.has("authorization")) return false;
-  return true;
+  if (request.headers.has("authorization")) return false;
+  return withoutCookies(request.headers.get("cookie") ?? undefined);
+}
+
+/** No Cookie header, or one with nothing but the device cookie: a visitor no page knows. */
+export function withoutCookies(cookieHeader: string | undefined): boolean {
+  return cookieHeader === undefined || onlyDeviceCookie(cookieHeader);
 }
 
 /** Public pages by address; other addresses are cached only as the 404 page (see storable). */

@@ -153,6 +153,12 @@ describe("addresses that cannot make every request a render (issue 23)", () => {
     }
   });
 
+  it("still treats a visitor whose only cookie is the device cookie as anonymous, and any other cookie not", async () => {
+    await get("/refund");
+    expect((await get("/refund", { cookie: "known_device=abc" })).headers.get("x-cache")).toBe("hit");
+    expect((await get("/refund", { cookie: "known_device=abc; flash=x" })).headers.get("x-cache")).toBeNull();
+  });
+
   it("keys /products by the page it shows, and only by that", async () => {
     // The demo catalogue is one page: page 2 is past its end.
     const second = await get("/products?page=2&utm_source=x");
