@@ -12,6 +12,7 @@ import { createLogger } from "~/lib/logger.server";
 import { createServices } from "~/lib/services.server";
 import { createApp } from "./app";
 import { runCommand } from "./commands";
+import { CONNECTION_TIMEOUTS, capConnections } from "./connection-limits";
 import { controlSocketPath, startControlServer } from "./control-channel";
 
 export { seedCatalogue } from "~/features/shop/seed-catalogue.server";
@@ -55,9 +56,13 @@ async function start() {
     mode: "production",
     staticRoot: path.relative(process.cwd(), path.resolve(import.meta.dirname, "../client")),
   });
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info({ url: `http://${info.address}:${info.port}`, database: services.database.kind }, "server listening");
-  });
+  const server = serve(
+    { fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions: CONNECTION_TIMEOUTS },
+    (info) => {
+      logger.info({ url: `http://${info.address}:${info.port}`, database: services.database.kind }, "server listening");
+    },
+  );
+  capConnections(server, env.MAX_CONNECTIONS);
   const control = await startControlServer(controlSocketPath(env.DATA_DIR), ({ command, args }) =>
     runCommand(services, command, args),
   );
