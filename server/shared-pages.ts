@@ -116,10 +116,10 @@ function cacheableRequest(c: Context, routed: RouteCheck) {
       return null;
     const query = url.indexOf("?");
     const path = query < 0 ? url : url.slice(0, query);
-    if (!sharable(path)) return null;
+    if (!sharable(path) || (!isPublicPath(path) && !routed(path))) return null;
     return {
       method,
-      key: isPublicPath(path) ? cacheKey(path, query < 0 ? "" : url.slice(query)) : cacheKey(path, "", routed(path)),
+      key: cacheKey(path, query < 0 ? "" : url.slice(query)),
       path,
       acceptEncoding: headers["accept-encoding"],
       ifNoneMatch: headers["if-none-match"],
@@ -127,10 +127,10 @@ function cacheableRequest(c: Context, routed: RouteCheck) {
   }
   if (!isCacheableRequest(c.req.raw)) return null;
   const url = new URL(c.req.url);
-  if (!sharable(url.pathname)) return null;
+  if (!sharable(url.pathname) || !routed(url.pathname)) return null;
   return {
     method: c.req.method,
-    key: cacheKey(url.pathname, url.search, routed(url.pathname)),
+    key: cacheKey(url.pathname, url.search),
     path: url.pathname,
     acceptEncoding: c.req.header("accept-encoding"),
     ifNoneMatch: c.req.header("if-none-match"),
@@ -167,7 +167,9 @@ export function routeCheck(build: ServerBuild | (() => Promise<ServerBuild>)): R
 
 /**
  * Page data (`.data`) is never shared, and a trailing slash is redirected by the chain: neither may be
- * taken for the 404 page every unmatched address shares.
+ * taken for the 404 page every unmatched address shares. Nor may an address no page route matches be
+ * answered here: the chain's own routes (/api, /media) and the client build's files come first, and
+ * only what none of them answers reaches the catch-all, which serves the shared 404 page.
  */
 function sharable(path: string): boolean {
   return !path.endsWith(".data") && (path.length === 1 || !path.endsWith("/"));

@@ -281,6 +281,9 @@ describe("the shared page cache over HTTP, as the server runs it", () => {
       expect((await fetchPage(`/not-here-${i}`)).headers.get("x-cache")).toBe("hit");
     }
     expect((await fetchPage("/zyto/")).status).toBe(301);
+    // The shared 404 page never stands in for what the app's own routes or files answer.
+    expect((await fetchPage("/api/nothing-here")).headers.get("content-type")).toMatch(/json/);
+    expect((await fetchPage("/media/covers/none.webp")).headers.get("content-type")).toMatch(/json/);
   });
 
   it("revalidates with the ETag, answers HEAD without a body, and keeps signed-in visitors out", async () => {
