@@ -2,7 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command }) => ({
+  // A build says only what went wrong (warnings and errors), not a line per file it wrote: `npm start`
+  // then ends with the server's own start-up message rather than 150 lines of sizes (issue 23).
+  logLevel: command === "build" ? "warn" : "info",
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   environments: {
@@ -73,5 +76,5 @@ export default defineConfig(({ isSsrBuild }) => ({
       "stripe",
     ],
   },
-  build: { sourcemap: Boolean(isSsrBuild) },
+  build: { sourcemap: Boolean(isSsrBuild), reportCompressedSize: false },
 }));

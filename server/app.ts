@@ -12,11 +12,18 @@ import { confirmEmail } from "~/features/accounts/confirm-email.server";
 import { contentDisposition } from "~/features/shop/content-disposition";
 import { AppError, errorResponse } from "~/lib/app-error";
 import { requestContext, servicesContext } from "~/lib/context";
-import { cacheKey, isCacheableRequest, lookUp, renderShared, toCachedPage } from "~/lib/public-page-cache.server";
+import {
+  cacheKey,
+  isCacheableRequest,
+  lookUp,
+  renderAddress,
+  renderShared,
+  toCachedPage,
+} from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { apiRoutes } from "./api-routes";
 import { responseKind, securityHeaders } from "./security-headers";
-import { answerFromSharedCache, privateUnlessPublic, servePage } from "./shared-pages";
+import { answerFromSharedCache, privateUnlessPublic, routeCheck, servePage } from "./shared-pages";
 
 type Variables = {
   requestId: string;
@@ -54,9 +61,10 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   const { env, logger } = services;
   const https = env.PUBLIC_URL.startsWith("https://");
   const app = new Hono<{ Variables: Variables }>();
+  const routed = routeCheck(build);
 
   // A public page already in the shared cache is answered before anything else runs (decision 027).
-  if (mode === "production") app.use(answerFromSharedCache(services, https));
+  if (mode === "production") app.use(answerFromSharedCache(services, https, routed));
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -93,6 +101,16 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
       },
       "request",
     );
+  });
+
+  // One address per page (issue 23): `/about/` is `/about`. 301 for a GET or HEAD; 308 for anything else,
+  // so a form posted to the slashed address is posted again rather than turned into a GET.
+  app.use(async (c, next) => {
+    const { pathname, search } = new URL(c.req.url);
+    if (pathname.length <= 1 || !pathname.endsWith("/")) return next();
+    // One leading slash: `//evil.example/` must not become a Location of `//evil.example`, another site.
+    const target = `/${pathname.replace(/^\/+|\/+$/g, "")}${search}`;
+    return c.redirect(target, c.req.method === "GET" || c.req.method === "HEAD" ? 301 : 308);
   });
 
   app.use(compress());
@@ -213,11 +231,16 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     if (mode === "development" || !isCacheableRequest(c.req.raw) || url.pathname.endsWith(".data")) {
       return privateUnlessPublic(await renderPage(c, c.req.raw), c.req.raw);
     }
-    const key = cacheKey(url);
+    const key = cacheKey(url.pathname, url.search, routed(url.pathname));
     const cached = lookUp(services, key);
     if (cached) return servePage(c, cached, "hit");
-    // A HEAD is rendered as the GET it stands for, so the stored page has its body.
-    const asGet = c.req.method === "HEAD" ? new Request(url, { method: "GET", headers: c.req.raw.headers }) : c.req.raw;
+    // A public page is rendered for its key's address, without the parameters it does not read (decision
+    // 043); a HEAD as the GET it stands for, so the stored page has its body.
+    const address = renderAddress(url, key);
+    const asGet =
+      c.req.method === "HEAD" || address !== url
+        ? new Request(address, { method: "GET", headers: c.req.raw.headers })
+        : c.req.raw;
     let own: Response | undefined;
     const page = await renderShared(services, key, async () => {
       const response = await renderPage(c, asGet);

@@ -12,7 +12,9 @@ import { createLogger } from "~/lib/logger.server";
 import { createServices } from "~/lib/services.server";
 import { createApp } from "./app";
 import { runCommand } from "./commands";
+import { CONNECTION_TIMEOUTS, capConnections } from "./connection-limits";
 import { controlSocketPath, startControlServer } from "./control-channel";
+import { startupMessage } from "./startup-message";
 
 export { seedCatalogue } from "~/features/shop/seed-catalogue.server";
 export { parseEnv } from "~/lib/env.server";
@@ -55,9 +57,19 @@ async function start() {
     mode: "production",
     staticRoot: path.relative(process.cwd(), path.resolve(import.meta.dirname, "../client")),
   });
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info({ url: `http://${info.address}:${info.port}`, database: services.database.kind }, "server listening");
-  });
+  const server = serve(
+    { fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions: CONNECTION_TIMEOUTS },
+    (info) => {
+      // For a person at a terminal; a service manager or a log collector (not a TTY) gets the JSON alone.
+      if (process.stdout.isTTY) process.stdout.write(`${startupMessage(env)}\n`);
+      // The address people and e-mails use (the message's), and where the socket listens.
+      logger.info(
+        { url: env.PUBLIC_URL, listening: `${info.address}:${info.port}`, database: services.database.kind },
+        "server listening",
+      );
+    },
+  );
+  capConnections(server, env.MAX_CONNECTIONS);
   const control = await startControlServer(controlSocketPath(env.DATA_DIR), ({ command, args }) =>
     runCommand(services, command, args),
   );

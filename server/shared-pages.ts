@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Context, Next } from "hono";
-import { type CachedPage, cacheKey, chooseEncoding, isCacheableRequest, lookUp } from "~/lib/public-page-cache.server";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import {
+  type CachedPage,
+  cacheKey,
+  chooseEncoding,
+  isCacheableRequest,
+  isPublicPath,
+  lookUp,
+  withoutCookies,
+} from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { securityHeaders } from "./security-headers";
 
@@ -15,7 +24,7 @@ import { securityHeaders } from "./security-headers";
  * this is nearly every request. Only pages that once passed the app's whole chain are ever stored, and
  * the answer carries the same security headers and log line as the chain's.
  */
-export function answerFromSharedCache(services: AppServices, https: boolean) {
+export function answerFromSharedCache(services: AppServices, https: boolean, routed: RouteCheck) {
   const { logger } = services;
   const pageHeaders = new WeakMap<CachedPage, Record<string, Record<string, string>>>();
   const baseHeaders = (page: CachedPage, encoding: Encoding): Record<string, string> => {
@@ -40,7 +49,7 @@ export function answerFromSharedCache(services: AppServices, https: boolean) {
   };
   return async (c: Context, next: Next) => {
     const started = performance.now();
-    const request = cacheableRequest(c);
+    const request = cacheableRequest(c, routed);
     const page = request && lookUp(services, request.key);
     if (!request || !page) return next();
     const encoding = chooseEncoding(request.acceptEncoding);
@@ -95,30 +104,75 @@ function isNotModified(ifNoneMatch: string | undefined, etag: string | undefined
  * Request and Headers costs more than answering from the cache. Its raw target is the key: one that is
  * not already in normal form simply misses, and the full chain stores the page under the normal form.
  */
-function cacheableRequest(c: Context) {
+function cacheableRequest(c: Context, routed: RouteCheck) {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming) {
     const { method = "", url = "", headers } = incoming;
-    if ((method !== "GET" && method !== "HEAD") || headers.cookie !== undefined || headers.authorization !== undefined)
+    if (
+      (method !== "GET" && method !== "HEAD") ||
+      !withoutCookies(headers.cookie) ||
+      headers.authorization !== undefined
+    )
       return null;
     const query = url.indexOf("?");
+    const path = query < 0 ? url : url.slice(0, query);
+    if (!sharable(path) || (!isPublicPath(path) && !routed(path))) return null;
     return {
       method,
-      key: url,
-      path: query < 0 ? url : url.slice(0, query),
+      key: cacheKey(path, query < 0 ? "" : url.slice(query)),
+      path,
       acceptEncoding: headers["accept-encoding"],
       ifNoneMatch: headers["if-none-match"],
     };
   }
   if (!isCacheableRequest(c.req.raw)) return null;
   const url = new URL(c.req.url);
+  if (!sharable(url.pathname) || !routed(url.pathname)) return null;
   return {
     method: c.req.method,
-    key: cacheKey(url),
+    key: cacheKey(url.pathname, url.search),
     path: url.pathname,
     acceptEncoding: c.req.header("accept-encoding"),
     ifNoneMatch: c.req.header("if-none-match"),
   };
+}
+
+/** Whether a route other than the catch-all (the 404 page) matches a path. */
+export type RouteCheck = (pathname: string) => boolean;
+
+/**
+ * The route table's answer to "does anything but the 404 page match this path?", from the server
+ * build's manifest: every address no route matches then shares one cached 404 page (decision 043),
+ * so `/no-such-page-N` cannot cost a render each. Dev mode (a build that is a function) says yes to
+ * everything; it caches nothing.
+ */
+export function routeCheck(build: ServerBuild | (() => Promise<ServerBuild>)): RouteCheck {
+  if (typeof build === "function") return () => true;
+  const manifest = Object.values(build.routes).filter((route) => route !== undefined);
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    manifest
+      .filter((route) => route.parentId === parentId)
+      .map((route) =>
+        route.index
+          ? { id: route.id, path: route.path, index: true }
+          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id) },
+      );
+  const tree = childrenOf(undefined);
+  return (pathname) => {
+    const matches = matchRoutes(tree, pathname);
+    const leaf = matches?.at(-1)?.route;
+    return leaf !== undefined && leaf.path !== "*";
+  };
+}
+
+/**
+ * Page data (`.data`) is never shared, and a trailing slash is redirected by the chain: neither may be
+ * taken for the 404 page every unmatched address shares. Nor may an address no page route matches be
+ * answered here: the chain's own routes (/api, /media) and the client build's files come first, and
+ * only what none of them answers reaches the catch-all, which serves the shared 404 page.
+ */
+function sharable(path: string): boolean {
+  return !path.endsWith(".data") && (path.length === 1 || !path.endsWith("/"));
 }
 
 /** A page from the shared cache, inside the full chain (a render just stored, or stored meanwhile). */

@@ -114,6 +114,8 @@ export const envSchema = z
       )
       .pipe(z.array(z.email())),
     TRUST_PROXY: boolish,
+    /** Connections open at once; more are closed as they arrive (decision 043). */
+    MAX_CONNECTIONS: intWithDefault(500),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Sign-in lockout: failures per e-mail and client address, and per client address, in one window. */
     AUTH_SIGNIN_MAX_PER_ACCOUNT: intWithDefault(5),

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { publicPages } from "~/content/public-pages";
+import { onlyDeviceCookie } from "~/lib/device-cookie";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -37,6 +38,12 @@ type PageCache = {
 export const PAGE_TTL_MS = 60_000;
 /** Bounds on memory: query strings and unknown addresses (404s) could otherwise grow it without end. */
 const MAX_PAGES = 300;
+/**
+ * Brotli's quality on a fill. 9 took 10-11 ms of CPU for a 30-45 KB page, more than the render; 5 takes
+ * under 1 ms and is 1-2 % larger (bench/measure-cache-miss.ts, decision 043).
+ */
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
 const MAX_BYTES = 24 * 1024 * 1024;
 
 /** One cache per running site (the services object), so in-process test apps never share one. */
@@ -70,12 +77,18 @@ const PRODUCT_PATH = /^\/product\/[A-Za-z0-9-]{1,100}$/;
 
 /**
  * Whether this request may be answered from (and fill) the cache: a GET or HEAD of a public page with
- * no cookie at all. Any cookie bypasses it (a session, a flash message, anything we may read later).
+ * no cookie at all. Any cookie bypasses it (a session, a flash message, anything we may read later),
+ * except the device cookie alone, which only the sign-in action reads (decision 043).
  */
 export function isCacheableRequest(request: Request): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (request.headers.has("cookie") || request.headers.has("authorization")) return false;
-  return true;
+  if (request.headers.has("authorization")) return false;
+  return withoutCookies(request.headers.get("cookie") ?? undefined);
+}
+
+/** No Cookie header, or one with nothing but the device cookie: a visitor no page knows. */
+export function withoutCookies(cookieHeader: string | undefined): boolean {
+  return cookieHeader === undefined || onlyDeviceCookie(cookieHeader);
 }
 
 /** Public pages by address; other addresses are cached only as the 404 page (see storable). */
@@ -83,8 +96,62 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.has(pathname) || PRODUCT_PATH.test(pathname);
 }
 
-export function cacheKey(url: URL): string {
-  return url.pathname + url.search;
+/**
+ * The query parameters a shared page reads (its loader or its components), and how each value is
+ * written in the key (null: the same as leaving it out). Every other parameter (utm_source, fbclid,
+ * `?x=1`) is dropped from the key: the page does not depend on it, so it is served the cached page
+ * rather than rendered again (issue 23, decision 043). A page that starts reading a parameter must be
+ * listed here, or every value of it gets the page rendered without it.
+ */
+const PAGE_PARAMETERS: Record<string, Record<string, (value: string) => string | null>> = {
+  "/products": { page: pageNumberKey },
+};
+
+/** Page numbers beyond this share one entry, so `?page=N` cannot fill the cache (24 per page: 4,800 products). */
+export const LAST_KEYED_PAGE = 200;
+
+/**
+ * `page` as the loader reads it (lib/pagination's parsePageParam): page 1 is the list's own address;
+ * anything that is not a whole number from 1 up is the one invalid page ("0", answered 400); page
+ * numbers past LAST_KEYED_PAGE are all LAST_KEYED_PAGE + 1 (past the last page of any catalogue this
+ * site has: answered 404).
+ */
+function pageNumberKey(value: string): string | null {
+  if (!/^[1-9]\d*$/.test(value)) return "0";
+  if (value === "1") return null;
+  return value.length > 3 || Number(value) > LAST_KEYED_PAGE ? String(LAST_KEYED_PAGE + 1) : value;
+}
+
+/** The key of the one 404 page every address no route matches shares (not a path: it cannot clash). */
+export const NOT_FOUND_KEY = "*404";
+
+/**
+ * The cache key of a request: for a public page, its path and only the parameters it reads, in a
+ * fixed order (the page is rendered for that address: see renderAddress); for an address no route
+ * matches, the one 404 page; anything else by its whole target (only its 404 can be stored).
+ * `routed` says whether a route other than the catch-all matches the path.
+ */
+export function cacheKey(pathname: string, search: string, routed = true): string {
+  if (!routed) return NOT_FOUND_KEY;
+  if (!isPublicPath(pathname)) return pathname + search;
+  const wanted = PAGE_PARAMETERS[pathname];
+  if (!wanted || search.length <= 1) return pathname;
+  const params = new URLSearchParams(search);
+  const kept: string[] = [];
+  for (const [name, keyOf] of Object.entries(wanted)) {
+    const value = params.get(name);
+    const key = value === null ? null : keyOf(value);
+    if (key !== null) kept.push(`${name}=${encodeURIComponent(key)}`);
+  }
+  return kept.length > 0 ? `${pathname}?${kept.join("&")}` : pathname;
+}
+
+/**
+ * The address a shared page is rendered for: a public page's key (so the stored page is exactly what
+ * its key names, whatever other parameters the first request carried), or the request's own.
+ */
+export function renderAddress(url: URL, key: string): URL {
+  return key.startsWith("/") && isPublicPath(url.pathname) ? new URL(key, url) : url;
 }
 
 export function lookUp(site: object, key: string, now = Date.now()): CachedPage | undefined {
@@ -159,13 +226,13 @@ const PER_RESPONSE = new Set([
 
 /**
  * A rendered response made shareable, or null when it may not be shared: only a whole HTML page, 200
- * for a public address or 404 for any, without a cookie being set. The response's nonce is taken out
+ * (or 400, an invalid page number) for a public address or 404 for any, without a cookie being set. The response's nonce is taken out
  * of the markup; the page's inline scripts are allowed by their hashes instead (decision 027).
  */
 export async function toCachedPage(response: Response, pathname: string, nonce: string): Promise<CachedPage | null> {
   const type = response.headers.get("content-type") ?? "";
   const shareable =
-    ((response.status === 200 && isPublicPath(pathname)) || response.status === 404) &&
+    (((response.status === 200 || response.status === 400) && isPublicPath(pathname)) || response.status === 404) &&
     type.startsWith("text/html") &&
     !response.headers.has("set-cookie") &&
     !/no-store|private/i.test(response.headers.get("cache-control") ?? "");
@@ -177,9 +244,9 @@ export async function toCachedPage(response: Response, pathname: string, nonce: 
   const identity = Buffer.from(html);
   const [br, gz] = await Promise.all([
     brotli(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
     }),
-    gzipAsync(identity, { level: 9 }),
+    gzipAsync(identity, { level: GZIP_LEVEL }),
   ]);
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {

@@ -7,7 +7,8 @@ import type { Route } from "./+types/not-found";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   context.get(servicesContext).logger.warn({ path }, "page not found");
-  return data({ path }, { status: 404 });
+  // No data of the address: every unknown address shares one cached 404 page (decision 043).
+  return data(null, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = () => [

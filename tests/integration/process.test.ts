@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -9,7 +10,11 @@ import { freePort } from "../../scripts/free-port.ts";
 const serverEntry = `${process.env.BUILD_DIR || "build"}/server/index.js`;
 
 /** The production server as `npm start` runs it, on its own data folder and port. */
-function startServer(dataDir: string, port: number): { child: ChildProcess; output: () => string } {
+function startServer(
+  dataDir: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): { child: ChildProcess; output: () => string } {
   let output = "";
   const child = spawn(process.execPath, [serverEntry], {
     env: {
@@ -19,6 +24,7 @@ function startServer(dataDir: string, port: number): { child: ChildProcess; outp
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -69,6 +75,62 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("the server process on the embe
     expect(await exited(first.child)).toBe(0);
     expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
     expect(existsSync(path.join(dataDir, "control.sock"))).toBe(false);
+  }, 60_000);
+
+  it("cuts a connection that dribbles its headers, and holds no more connections than MAX_CONNECTIONS", async () => {
+    const port = await freePort();
+    const server = startServer(path.join(dataDir, "connections"), port, { MAX_CONNECTIONS: "3" });
+    try {
+      await waitForHealth(port);
+      const open = () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const socket = net.connect(port, "127.0.0.1", () => resolve(socket));
+          socket.once("error", reject);
+        });
+      /** A whole request on a new connection: what came back before the server closed it. */
+      const request = async () => {
+        const socket = await open();
+        let answer = "";
+        socket.on("data", (chunk) => {
+          answer += chunk;
+        });
+        socket.on("error", () => {});
+        socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        await new Promise((resolve) => socket.once("close", resolve));
+        return answer;
+      };
+
+      // A client that sends one header line every half second, for ever.
+      const started = performance.now();
+      const slow = await open();
+      slow.on("error", () => {});
+      slow.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+      const dribble = setInterval(() => slow.write("X-Slow: 1\r\n"), 500);
+      const cut = new Promise<number>((resolve) =>
+        slow.once("close", () => {
+          clearInterval(dribble);
+          resolve(performance.now() - started);
+        }),
+      );
+      // Two idle connections beside it fill the cap of three: a fourth is closed unanswered.
+      const idle = await Promise.all([open(), open()]);
+      for (const socket of idle) socket.on("error", () => {});
+      await vi.waitFor(async () => expect(await request()).toBe(""), { timeout: 5_000, interval: 100 });
+
+      // The dribbling client is cut once the headers have taken 10 s (checked every second).
+      const ms = await cut;
+      expect(ms).toBeGreaterThanOrEqual(9_000);
+      expect(ms).toBeLessThan(15_000);
+      for (const socket of idle) socket.destroy();
+      // Room again: a normal request is answered.
+      await vi.waitFor(async () => expect(await request()).toMatch(/^HTTP\/1\.1 200/), {
+        timeout: 5_000,
+        interval: 100,
+      });
+    } finally {
+      server.child.kill("SIGTERM");
+      await exited(server.child);
+    }
   }, 60_000);
 
   it("stops with one clear line naming an invalid setting", async () => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invalidatePublicPages } from "~/lib/public-page-cache.server";
 import { adminForm } from "../support/admin-requests";
 import { signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
@@ -141,6 +142,72 @@ describe("the shared page cache", () => {
   });
 });
 
+describe("addresses that cannot make every request a render (issue 23)", () => {
+  it("serves a page from the cache whatever parameters it does not read", async () => {
+    const first = await get("/terms", { "accept-encoding": "br" });
+    const body = await first.arrayBuffer();
+    for (const query of ["?x=1", "?x=2", "?utm_source=news&fbclid=abc", "?page=3", "?"]) {
+      const res = await get(`/terms${query}`, { "accept-encoding": "br" });
+      expect(res.headers.get("x-cache"), query).toBe("hit");
+      expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(body)), query).toBe(true);
+    }
+  });
+
+  it("still treats a visitor whose only cookie is the device cookie as anonymous, and any other cookie not", async () => {
+    await get("/refund");
+    expect((await get("/refund", { cookie: "known_device=abc" })).headers.get("x-cache")).toBe("hit");
+    expect((await get("/refund", { cookie: "known_device=abc; flash=x" })).headers.get("x-cache")).toBeNull();
+  });
+
+  it("keys /products by the page it shows, and only by that", async () => {
+    // The demo catalogue is one page: page 2 is past its end.
+    const second = await get("/products?page=2&utm_source=x");
+    expect(second.status).toBe(404);
+    const again = await get("/products?fbclid=y&page=2");
+    expect([again.status, again.headers.get("x-cache")]).toEqual([404, "hit"]);
+    // Page 1 is the list's own address.
+    await get("/products");
+    expect((await get("/products?page=1&x=1")).headers.get("x-cache")).toBe("hit");
+    // Every invalid page number is the one 400 page; every page number far past the end the one 404.
+    const invalid = await get("/products?page=abc");
+    expect(invalid.status).toBe(400);
+    expect(await invalid.text()).toContain("That page number is not valid");
+    const otherInvalid = await get("/products?page=-7");
+    expect([otherInvalid.status, otherInvalid.headers.get("x-cache")]).toEqual([400, "hit"]);
+    expect((await get("/products?page=99999")).status).toBe(404);
+    const farther = await get("/products?page=123456789");
+    expect([farther.status, farther.headers.get("x-cache")]).toEqual([404, "hit"]);
+  });
+
+  it("answers every address no route matches with one cached 404 page", async () => {
+    const first = await get("/no-such-page-a");
+    expect(first.status).toBe(404);
+    const warned: unknown[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await get(`/no-such-page-${i}?q=${i}`);
+      expect(res.status).toBe(404);
+      warned.push(res.headers.get("x-cache"));
+    }
+    expect(new Set(warned)).toEqual(new Set(["hit"]));
+    // A path a route matches is not the shared 404: /auth renders its own page.
+    expect((await get("/auth")).status).toBe(200);
+  });
+
+  it("redirects an address with a trailing slash to the one without, keeping the query", async () => {
+    const about = await get("/about/?x=1");
+    expect(about.status).toBe(301);
+    expect(about.headers.get("location")).toBe("/about?x=1");
+    expect((await get("/product/sacred-sleep-guide/")).headers.get("location")).toBe("/product/sacred-sleep-guide");
+    // A form posted to the slashed address is posted again, not turned into a GET.
+    const posted = await t.app.request(`${ORIGIN}/auth/`, { method: "POST", redirect: "manual" });
+    expect(posted.status).toBe(308);
+    expect(posted.headers.get("location")).toBe("/auth");
+    // Never off the site: one leading slash.
+    expect((await get("//evil.example/")).headers.get("location")).toBe("/evil.example");
+    expect((await get("/")).status).toBe(200);
+  });
+});
+
 describe("private pages", () => {
   // The personalised pages of the authorization matrix, and their data requests.
   const personal = [
@@ -190,6 +257,8 @@ describe("the shared page cache over HTTP, as the server runs it", () => {
     );
 
   it("answers a hit with the page and every header a render sends, a request id of its own", async () => {
+    // Every unknown address shares one 404 page, which earlier tests stored: start cold.
+    invalidatePublicPages(t.services);
     for (const path of ["/reiki", "/product/sacred-sleep-guide", "/no-such-page-here"]) {
       const first = await fetchPage(path);
       const second = await fetchPage(path);
@@ -203,6 +272,18 @@ describe("the shared page cache over HTTP, as the server runs it", () => {
       expect(second.headers.get("x-request-id"), path).toMatch(/^[0-9a-f-]{36}$/);
       expect(second.headers.get("x-request-id"), path).not.toBe(first.headers.get("x-request-id"));
     }
+  });
+
+  it("answers unknown parameters and unknown addresses from the cache before the chain", async () => {
+    await fetchPage("/zyto");
+    for (let i = 0; i < 5; i++) {
+      expect((await fetchPage(`/zyto?v=${i}`)).headers.get("x-cache")).toBe("hit");
+      expect((await fetchPage(`/not-here-${i}`)).headers.get("x-cache")).toBe("hit");
+    }
+    expect((await fetchPage("/zyto/")).status).toBe(301);
+    // The shared 404 page never stands in for what the app's own routes or files answer.
+    expect((await fetchPage("/api/nothing-here")).headers.get("content-type")).toMatch(/json/);
+    expect((await fetchPage("/media/covers/none.webp")).headers.get("content-type")).toMatch(/json/);
   });
 
   it("revalidates with the ETag, answers HEAD without a body, and keeps signed-in visitors out", async () => {

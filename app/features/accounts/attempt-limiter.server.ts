@@ -50,12 +50,19 @@ function secondsUntilFree(oldestCounted: Date, limit: Limit, now: Date): number 
  * Check and count are one step: each bucket is locked (a transaction-scoped advisory lock, taken in
  * a fixed order so two attempts cannot deadlock) while it is counted and written, so forty attempts
  * sent at once are forty attempts, not forty first attempts. A full bucket refuses without counting.
+ * `checkOnly` buckets refuse when full but the attempt is not written to them.
  */
-export async function reserveAttempt(db: Database, limits: Limit[], now = new Date()): Promise<ReserveResult> {
+export async function reserveAttempt(
+  db: Database,
+  limits: Limit[],
+  now = new Date(),
+  checkOnly: Limit[] = [],
+): Promise<ReserveResult> {
   const ordered = [...limits].sort((a, b) => a.bucket.localeCompare(b.bucket));
+  const checked = [...limits, ...checkOnly].sort((a, b) => a.bucket.localeCompare(b.bucket));
   return db.transaction(async (tx) => {
     let retryAfterSeconds = 0;
-    for (const limit of ordered) {
+    for (const limit of checked) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${limit.bucket}, 0))`);
       const wait = await secondsUntilBucketFree(tx, limit, now);
       if (wait !== null) retryAfterSeconds = Math.max(retryAfterSeconds, wait);

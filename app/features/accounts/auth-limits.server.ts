@@ -13,8 +13,21 @@ export function authLimits(env: Env) {
       max: env.AUTH_SIGNIN_MAX_PER_ACCOUNT,
       windowMs,
     }),
+    /** Failures from one client address for accounts that exist (decision 043). */
     signInClient: (ip: string): Limit => ({ bucket: `signin-ip:${ip}`, max: env.AUTH_SIGNIN_MAX_PER_IP, windowMs }),
-    /** A ceiling per account whatever the client: many addresses cannot share out a guessing run. */
+    /**
+     * Failures from one browser that signed in to this account before (its device cookie): its own
+     * bucket, with the per-account-and-client limit, apart from every untrusted client (decision 043).
+     */
+    signInDevice: (deviceId: string): Limit => ({
+      bucket: `signin-device:${deviceId}`,
+      max: env.AUTH_SIGNIN_MAX_PER_ACCOUNT,
+      windowMs,
+    }),
+    /**
+     * A ceiling per account across every untrusted client: many addresses cannot share out a guessing
+     * run. A browser with the account's device cookie is not counted in it nor stopped by it.
+     */
     signInCeiling: (email: string): Limit => ({
       bucket: `signin-all:${email}`,
       max: env.AUTH_SIGNIN_MAX_PER_ACCOUNT_ALL_CLIENTS,

@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import { createCookie } from "react-router";
+import { DEVICE_COOKIE } from "~/lib/device-cookie";
+import type { Env } from "~/lib/env.server";
+import { z } from "~/lib/zod";
+
+/**
+ * OWASP's device cookie (decision 043): after a successful sign-in the browser gets a signed,
+ * HttpOnly cookie naming the account and a random id of this device. A later sign-in for that account
+ * that presents it is counted in the device's own bucket, apart from the pool every other client
+ * shares, so nobody elsewhere can lock its owner out of a browser she has signed in with before.
+ */
+const DEVICE_LIFETIME_SECONDS = 180 * 24 * 60 * 60;
+
+const deviceSchema = z.object({ email: z.string(), id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+
+function deviceCookie(env: Pick<Env, "AUTH_SECRET" | "PUBLIC_URL">) {
+  return createCookie(DEVICE_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    // Every path: a sign-in posts to /auth without JavaScript and to /auth.data with it.
+    path: "/",
+    secure: env.PUBLIC_URL.startsWith("https://"),
+    secrets: [env.AUTH_SECRET],
+    maxAge: DEVICE_LIFETIME_SECONDS,
+  });
+}
+
+/** The device id this browser holds for `email`, when its cookie is ours (signed) and names that account. */
+export async function readTrustedDevice(
+  request: Request,
+  env: Pick<Env, "AUTH_SECRET" | "PUBLIC_URL">,
+  email: string,
+): Promise<string | null> {
+  const header = request.headers.get("cookie");
+  if (!header?.includes(`${DEVICE_COOKIE}=`)) return null;
+  const parsed = deviceSchema.safeParse(await deviceCookie(env).parse(header));
+  return parsed.success && parsed.data.email === email ? parsed.data.id : null;
+}
+
+/** The Set-Cookie of a new device id for `email`, after it signed in with the right password. */
+export function trustDevice(env: Pick<Env, "AUTH_SECRET" | "PUBLIC_URL">, email: string): Promise<string> {
+  return deviceCookie(env).serialize({ email, id: randomBytes(16).toString("base64url") });
+}
