@@ -12,10 +12,6 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import headingFont from "@fontsource/lora/files/lora-latin-400-normal.woff2?url";
-import { PendingScreen, usePendingSection } from "./components/layout/pending-screen";
-import { RefusedRequest } from "./components/layout/refused-request";
-import { SiteFooter } from "./components/layout/site-footer";
-import { SiteHeader } from "./components/layout/site-header";
 import { useNonce } from "./components/nonce";
 import { showToast, ToastHost } from "./components/ui/toast";
 import { getHeaderUser } from "./features/accounts/get-header-user.server";
@@ -24,6 +20,10 @@ import { CookieBanner } from "./features/consent/cookie-banner";
 import { CartButton } from "./features/shop/ui/cart-button";
 import { CartProvider } from "./features/shop/ui/cart-provider";
 import { getShownSite } from "./features/site-settings/get-site-settings.server";
+import { PendingScreen, usePendingSection } from "./layout/pending-screen";
+import { RefusedRequest } from "./layout/refused-request";
+import { SiteFooter } from "./layout/site-footer";
+import { SiteHeader } from "./layout/site-header";
 import { servicesContext } from "./lib/context";
 import { flashOptions, takeFlash } from "./lib/flash.server";
 import {

@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { addDays, weekdayOf, zonedDate, zonedInstant } from "../app/features/shop/booking/zoned-time.ts";
+import { addDays, weekdayOf, zonedDate, zonedInstant } from "../app/lib/zoned-time.ts";
 import type { Check } from "./bench-results.ts";
 import { createSignedInUser } from "./create-signed-in-user.ts";
 import { type LatencyResult, measureLatency } from "./measure-latency.ts";

@@ -1,3 +1,4 @@
+import "~/line-kinds.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { getConnInfo } from "@hono/node-server/conninfo";

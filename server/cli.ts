@@ -1,3 +1,4 @@
+import "~/line-kinds.server";
 import path from "node:path";
 import { DataDirError, restrictNewFiles } from "~/lib/data-dir.server";
 import { DataLockError } from "~/lib/db/data-lock.server";

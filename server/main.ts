@@ -1,3 +1,4 @@
+import "~/line-kinds.server";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { serve } from "@hono/node-server";

@@ -1,9 +1,9 @@
-import { PageHero } from "~/components/layout/page-hero";
 import { IconBadge } from "~/components/marketing/icons";
 import { ButtonLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
 import { aboutContent as content } from "~/content/about";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { PageHero } from "~/layout/page-hero";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 

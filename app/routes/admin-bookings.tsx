@@ -1,10 +1,10 @@
 import { useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
-import { formatExceptions, parseAvailabilityForm } from "~/features/shop/booking/availability-form";
-import { readAvailability } from "~/features/shop/booking/booking-store.server";
-import { cancelBooking } from "~/features/shop/booking/cancel-booking.server";
-import { listDiary } from "~/features/shop/booking/list-sessions.server";
+import { formatExceptions, parseAvailabilityForm } from "~/features/booking/availability-form";
+import { readAvailability } from "~/features/booking/booking-store.server";
+import { cancelBooking } from "~/features/booking/cancel-booking.server";
+import { listDiary } from "~/features/booking/list-sessions.server";
 import {
   blockTime,
   listBlocks,
@@ -12,25 +12,18 @@ import {
   removeBlock,
   rotateFeedToken,
   saveAvailability,
-} from "~/features/shop/booking/manage-diary.server";
-import { AvailabilityEditor } from "~/features/shop/booking/ui/availability-editor";
-import { BlockTimeCard } from "~/features/shop/booking/ui/block-time-card";
-import { CalendarFeedCard } from "~/features/shop/booking/ui/calendar-feed-card";
-import { DiaryAgenda } from "~/features/shop/booking/ui/diary-agenda";
-import {
-  describeInstant,
-  isDate,
-  isTime,
-  zonedDate,
-  zonedInstant,
-  zonedTime,
-} from "~/features/shop/booking/zoned-time";
+} from "~/features/booking/manage-diary.server";
+import { AvailabilityEditor } from "~/features/booking/ui/availability-editor";
+import { BlockTimeCard } from "~/features/booking/ui/block-time-card";
+import { CalendarFeedCard } from "~/features/booking/ui/calendar-feed-card";
+import { DiaryAgenda } from "~/features/booking/ui/diary-agenda";
 import { servicesContext } from "~/lib/context";
 import { formatAmount } from "~/lib/format-price";
 import { refusalOf } from "~/lib/forms/action-data";
 import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
+import { describeInstant, isDate, isTime, zonedDate, zonedInstant, zonedTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/admin-bookings";
 
 export const meta: Route.MetaFunction = () => [

@@ -16,11 +16,10 @@ import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { sendReceipt } from "~/features/shop/send-receipt.server";
 import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
-import { redirectWithToast } from "~/lib/flash.server";
 import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
+import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
 import { pageCount } from "~/lib/pagination";
-import { readForm } from "~/lib/read-form.server";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin-orders";
 
@@ -58,83 +57,60 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const inputClass =
   "block w-full rounded-lg border border-plum-200 bg-white px-3 py-2 font-normal text-ink shadow-sm focus:border-plum-500 focus:outline-2 focus:outline-plum-500";
 
-const idSchema = z.uuid();
-const grantSchema = z.object({
-  email: z.email("Enter the customer's e-mail address.").max(254),
-  productId: z.string().min(1, "Choose a product.").max(100),
-  note: z
-    .string()
-    .trim()
-    .min(1, "Write a note: why this product is given.")
-    .max(GRANT_NOTE_MAX, `A note is at most ${GRANT_NOTE_MAX} characters.`),
-});
+const purchaseId = reference(z.uuid(), "This purchase does not exist.");
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  await requireAdmin(request, services);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const fail = (status: number, title: string, description: string) =>
-    data({ toast: { title, description, variant: "destructive" } satisfies ToastInput }, { status });
-
-  if (intent === "grant") {
-    const parsed = grantSchema.safeParse({
-      email: form.get("email"),
-      productId: form.get("productId"),
-      note: form.get("note"),
-    });
-    if (!parsed.success) return fail(400, "Grant Error", parsed.error.issues[0]?.message ?? "Invalid grant.");
-    try {
-      const granted = await grantProduct(services, parsed.data);
-      return redirectWithToast(
-        `/admin/orders?q=${encodeURIComponent(granted.email)}`,
-        {
-          title: "Product given",
-          description: `${granted.title} is now in ${granted.email}'s downloads.`,
-          variant: "default",
+/** The owner's three actions on her orders (decision 042): give a product, resend a receipt, refund. */
+const intents = {
+  grant: intent({
+    title: "Grant Error",
+    schema: z.object({
+      email: z.email("Enter the customer's e-mail address.").max(254),
+      productId: z.string().min(1, "Choose a product.").max(100),
+      note: z
+        .string()
+        .trim()
+        .min(1, "Write a note: why this product is given.")
+        .max(GRANT_NOTE_MAX, `A note is at most ${GRANT_NOTE_MAX} characters.`),
+    }),
+    handler: async (input, { services }) => {
+      const granted = await grantProduct(services, input);
+      return {
+        redirectTo: `/admin/orders?q=${encodeURIComponent(granted.email)}`,
+        toast: { title: "Product given", description: `${granted.title} is now in ${granted.email}'s downloads.` },
+      };
+    },
+  }),
+  resend: intent({
+    title: "Receipt Error",
+    schema: z.object({ id: purchaseId }),
+    handler: async ({ id }, { services }) => {
+      const sent = await sendReceipt(services, id);
+      if (sent === "missing") throw new AppError("not_found", "This purchase does not exist.");
+      if (sent === "failed") throw new AppError("provider_failed", "The receipt could not be sent. Please try again.");
+      return {
+        toast: { title: "Receipt sent", description: `The receipt for order #${id.slice(0, 8)} is on its way.` },
+      };
+    },
+  }),
+  refund: intent({
+    title: "Refund Error",
+    unexpected: "The refund could not be made. Please try again.",
+    schema: z.object({ id: purchaseId }),
+    handler: async ({ id }, { services, request }) => {
+      const { totalCents } = await refundPurchase(services, id);
+      return {
+        redirectTo: backToList("/admin/orders", request),
+        toast: {
+          title: "Refunded",
+          description: `Order #${id.slice(0, 8)}: ${formatAmount(totalCents)} refunded, and the buyer's access ended.`,
         },
-        services.env,
-      );
-    } catch (error) {
-      if (error instanceof AppError) return fail(error.status, "Grant Error", error.message);
-      throw error;
-    }
-  }
+      };
+    },
+  }),
+};
 
-  // Purchase ids are UUIDs; anything else names no purchase (and never reaches a query).
-  const parsedId = idSchema.safeParse(form.get("id"));
-  if (intent === "resend") {
-    const sent = parsedId.success ? await sendReceipt(services, parsedId.data) : "missing";
-    if (sent === "missing") return fail(404, "Receipt Error", "This purchase does not exist.");
-    if (sent === "failed") return fail(502, "Receipt Error", "The receipt could not be sent. Please try again.");
-    return data({
-      toast: {
-        title: "Receipt sent",
-        description: `The receipt for order #${parsedId.data?.slice(0, 8)} is on its way.`,
-        variant: "default",
-      } satisfies ToastInput,
-    });
-  }
-  if (intent !== "refund") return fail(400, "Refund Error", "Unknown action.");
-  if (!parsedId.success) return fail(404, "Refund Error", "This purchase does not exist.");
-  const id = parsedId.data;
-  try {
-    const { totalCents } = await refundPurchase(services, id);
-    return redirectWithToast(
-      backToList("/admin/orders", request),
-      {
-        title: "Refunded",
-        description: `Order #${id.slice(0, 8)}: ${formatAmount(totalCents)} refunded, and the buyer's access ended.`,
-        variant: "default",
-      },
-      services.env,
-    );
-  } catch (error) {
-    if (error instanceof AppError) return fail(error.status, "Refund Error", error.message);
-    services.logger.error({ err: error, purchaseId: id }, "refund failed");
-    return fail(500, "Refund Error", "The refund could not be made. Please try again.");
-  }
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  runIntent(request, context.get(servicesContext), intents, { guard: requireAdmin, refusedTitle: "Refund Error" });
 
 /** A small form posted without leaving the page; its answer shows as a toast. */
 function useToastFetcher() {
@@ -226,14 +202,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           aria-label="Find orders"
         >
           <label className="flex flex-col gap-1 text-sm font-medium">
-            E-mail or order id
+            Client, product or order
             <input
               name="q"
               type="search"
               defaultValue={filter.q}
               maxLength={200}
               className={inputClass}
-              placeholder="name@example.com or #3f2a9c1e"
+              placeholder="Name, e-mail, product, session or #3f2a9c1e"
             />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium">
@@ -264,11 +240,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
 
-        <dl className="mt-6 grid grid-cols-3 gap-2 sm:gap-4">
+        <dl className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-4">
           {[
             ["Orders", String(total)],
-            ["Takings", formatAmount(totals.paid)],
+            ["Paid", formatAmount(totals.gross)],
             ["Refunded", formatAmount(totals.refunded)],
+            ["Takings", formatAmount(totals.net)],
           ].map(([label, value]) => (
             <div key={label} className="card p-3 sm:p-5">
               <dt className="text-xs text-muted sm:text-sm">{label}</dt>
@@ -282,7 +259,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
         <p className="mt-3 text-sm text-muted">
-          Totals are of the orders shown by the filter; takings are paid orders.
+          Totals are of the orders shown by the filter: paid is what they took after discounts
+          {totals.discount > 0 ? ` (${formatAmount(totals.discount)} off with codes)` : ""}, takings what you kept after
+          every refund, partial ones included.
         </p>
 
         <figure className="card mt-6 p-4">
@@ -298,9 +277,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <h2 className="font-sans text-lg font-semibold">{total === 1 ? "1 order" : `${total} orders`}</h2>
-          <a href={`/admin/orders/export.csv${suffix}`} className="btn-outline" download>
-            Export CSV
-          </a>
+          <div className="flex flex-wrap gap-2">
+            <a href={`/admin/orders/export.csv${suffix}`} className="btn-outline" download>
+              Export CSV
+            </a>
+            <a href={`/admin/orders/export.csv?${query ? `${query}&` : ""}rows=lines`} className="btn-outline" download>
+              Export lines CSV
+            </a>
+          </div>
         </div>
 
         {orders.length === 0 ? (
@@ -319,15 +303,37 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                         <span className="ml-1 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">
                           Refunded
                         </span>
+                      ) : order.refundedCents > 0 ? (
+                        <span className="ml-1 rounded-full bg-gold-300/40 px-2.5 py-0.5 text-xs font-semibold text-plum-900">
+                          Part refunded
+                        </span>
                       ) : null}
                     </h3>
                     <p className="text-sm text-muted">
-                      {order.date} · <span className="break-all">{order.email}</span>
+                      {order.date} · {order.name ? `${order.name} · ` : ""}
+                      <span className="break-all">{order.email}</span>
                     </p>
                   </div>
-                  <p className="font-serif text-2xl text-plum-900">{formatAmount(order.totalCents)}</p>
+                  <p className="text-right">
+                    <span className="block font-serif text-2xl text-plum-900">{formatAmount(order.netCents)}</span>
+                    {order.refundedCents > 0 ? (
+                      <span className="block text-xs text-muted">
+                        {`${formatAmount(order.totalCents)} paid, ${formatAmount(order.refundedCents)} refunded`}
+                      </span>
+                    ) : null}
+                  </p>
                 </div>
-                <p className="mt-2 text-sm">{order.products.join(", ")}</p>
+                <ul className="mt-2 space-y-1 text-sm" aria-label={`Items of order #${order.id.slice(0, 8)}`}>
+                  {order.lines.map((line) => (
+                    <li key={line.id} className="flex flex-wrap justify-between gap-x-3">
+                      <span className="min-w-0">{line.title}</span>
+                      <span className="text-muted">
+                        {formatAmount(line.amountCents)}
+                        {line.refundedCents > 0 ? ` (${formatAmount(line.refundedCents)} refunded)` : ""}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
                 {order.note ? <p className="mt-1 text-sm text-muted">{`Given by hand: ${order.note}`}</p> : null}
                 {order.discountCode ? (
                   <p className="mt-1 text-sm text-muted">
@@ -350,8 +356,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                         triggerLabel={`Refund order #${order.id.slice(0, 8)}`}
                         triggerClassName="btn-outline"
                         title={`Refund order #${order.id.slice(0, 8)}?`}
-                        description={`${formatAmount(order.totalCents)} goes back to ${order.email}, and their access to what this order bought ends at once.`}
-                        confirm={`Refund ${formatAmount(order.totalCents)}`}
+                        description={`${formatAmount(order.netCents)} goes back to ${order.email}, and their access to what this order bought ends at once.`}
+                        confirm={`Refund ${formatAmount(order.netCents)}`}
                         busy="Refunding..."
                         fields={{ intent: "refund", id: order.id }}
                       />

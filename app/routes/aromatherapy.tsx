@@ -1,10 +1,10 @@
-import { PageHero } from "~/components/layout/page-hero";
 import { Icon, IconBadge } from "~/components/marketing/icons";
 import { ButtonLink, ExternalLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
 import { aromatherapyContent as content } from "~/content/aromatherapy";
 import { mostUsedOils, oilCollections } from "~/content/oils";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { PageHero } from "~/layout/page-hero";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/aromatherapy";
 

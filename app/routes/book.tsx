@@ -1,21 +1,21 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
 import { requireUser } from "~/features/accounts/get-session-user.server";
-import { bookWithCredit } from "~/features/shop/booking/book-with-credit.server";
+import { bookWithCredit } from "~/features/booking/book-with-credit.server";
 import {
   BOOKING_LIMITS,
+  cancellationPolicy,
   EXPRESS_REQUEST_WORDING,
   findService,
   PLACES,
   placeLabel,
-} from "~/features/shop/booking/booking-model";
-import { getBookingCalendar } from "~/features/shop/booking/get-booking-calendar.server";
-import { getMySession } from "~/features/shop/booking/list-sessions.server";
-import { rescheduleBooking } from "~/features/shop/booking/reschedule-booking.server";
-import { startBookingCheckout } from "~/features/shop/booking/start-booking-checkout.server";
-import { DayCalendar } from "~/features/shop/booking/ui/day-calendar";
-import { useVisitorZone, YourTime } from "~/features/shop/booking/ui/visitor-zone";
-import { describeInstant, formatSessionTime } from "~/features/shop/booking/zoned-time";
+} from "~/features/booking/booking-model";
+import { getBookingCalendar } from "~/features/booking/get-booking-calendar.server";
+import { getMySession } from "~/features/booking/list-sessions.server";
+import { rescheduleBooking } from "~/features/booking/reschedule-booking.server";
+import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
+import { DayCalendar } from "~/features/booking/ui/day-calendar";
+import { useVisitorZone, YourTime } from "~/features/booking/ui/visitor-zone";
+import { PageHero } from "~/layout/page-hero";
 import { AppError, errorData } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -23,6 +23,7 @@ import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
+import { describeInstant, formatSessionTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/book";
 
 const idSchema = z.uuid();
@@ -243,9 +244,8 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           ) : null}
           {moving ? <input type="hidden" name="reschedule" value={moving.id} /> : null}
           {packageId ? <input type="hidden" name="package" value={packageId} /> : null}
-          <p className="mt-4 text-xs text-muted">
-            Cancel up to 24 hours before for a full refund; later or on the day, 50% is refunded. Reschedule up to 24
-            hours before.
+          <p className="mt-4 text-xs text-muted" data-testid="cancellation-policy">
+            {service.sessions > 1 || mode === "credit" ? cancellationPolicy.package : cancellationPolicy.session}
           </p>
           <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || calendar.slots.length === 0}>
             {mode === "reschedule"

@@ -1,6 +1,4 @@
 import { JsonLd } from "~/components/json-ld";
-import { PageHero } from "~/components/layout/page-hero";
-import { SocialLinks } from "~/components/layout/social-links";
 import { Icon, type IconName } from "~/components/marketing/icons";
 import { ExternalLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
@@ -9,6 +7,8 @@ import { contactFaqs } from "~/content/faqs";
 import { mailtoUrl, messagingUrl } from "~/content/site";
 import { practiceJsonLdFor } from "~/features/site-settings/practice-json-ld.server";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { PageHero } from "~/layout/page-hero";
+import { SocialLinks } from "~/layout/social-links";
 import { servicesContext } from "~/lib/context";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";

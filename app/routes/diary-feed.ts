@@ -1,4 +1,4 @@
-import { renderDiaryFeed } from "~/features/shop/booking/manage-diary.server";
+import { renderDiaryFeed } from "~/features/booking/manage-diary.server";
 import { servicesContext } from "~/lib/context";
 import type { Route } from "./+types/diary-feed";
 

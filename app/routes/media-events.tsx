@@ -1,5 +1,3 @@
-import { PageHero } from "~/components/layout/page-hero";
-import { SocialLinks } from "~/components/layout/social-links";
 import { Icon } from "~/components/marketing/icons";
 import { ExternalLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
@@ -14,6 +12,8 @@ import { PhotoGrid } from "~/features/media/photo-grid";
 import { SacredMomentsGallery } from "~/features/media/sacred-moments-gallery";
 import { VideoFacade } from "~/features/media/video-facade";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { PageHero } from "~/layout/page-hero";
+import { SocialLinks } from "~/layout/social-links";
 import { servicesContext } from "~/lib/context";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/media-events";

@@ -1,11 +1,11 @@
-import { PageHero } from "~/components/layout/page-hero";
-import { SocialLinks } from "~/components/layout/social-links";
 import { Icon } from "~/components/marketing/icons";
 import { ExternalLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
 import { musicContent as content } from "~/content/songs";
 import { siteFrom } from "~/features/site-settings/use-site";
 import { listSongs } from "~/features/songs/list-songs.server";
+import { PageHero } from "~/layout/page-hero";
+import { SocialLinks } from "~/layout/social-links";
 import { servicesContext } from "~/lib/context";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/music";

@@ -1,7 +1,5 @@
 import { AlertDialog } from "radix-ui";
 import { data, Form, Link } from "react-router";
-import { LoadFailure } from "~/components/layout/load-failure";
-import { PageHero } from "~/components/layout/page-hero";
 import { Pagination } from "~/components/ui/pagination";
 import { showToast } from "~/components/ui/toast";
 import { requireUser } from "~/features/accounts/get-session-user.server";
@@ -12,6 +10,8 @@ import { downloadingTitle, isPlan, shopMessages } from "~/features/shop/model";
 import { useRemoveOwned } from "~/features/shop/ui/cart-provider";
 import { downloadUrl, startDownload } from "~/features/shop/ui/start-download";
 import { siteFrom } from "~/features/site-settings/use-site";
+import { LoadFailure } from "~/layout/load-failure";
+import { PageHero } from "~/layout/page-hero";
 import { servicesContext } from "~/lib/context";
 import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";

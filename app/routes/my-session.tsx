@@ -1,18 +1,18 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
 import { requireUser } from "~/features/accounts/get-session-user.server";
-import { placeLabel } from "~/features/shop/booking/booking-model";
-import { cancelBooking } from "~/features/shop/booking/cancel-booking.server";
-import { getMySession } from "~/features/shop/booking/list-sessions.server";
-import { useVisitorZone, YourTime } from "~/features/shop/booking/ui/visitor-zone";
-import { formatSessionTime } from "~/features/shop/booking/zoned-time";
+import { placeLabel } from "~/features/booking/booking-model";
+import { cancelBooking } from "~/features/booking/cancel-booking.server";
+import { getMySession } from "~/features/booking/list-sessions.server";
+import { useVisitorZone, YourTime } from "~/features/booking/ui/visitor-zone";
 import { confirmCheckout } from "~/features/shop/confirm-checkout.server";
+import { PageHero } from "~/layout/page-hero";
 import { AppError, errorData } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
 import { z } from "~/lib/zod";
+import { formatSessionTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/my-session";
 
 function bookingIdOf(params: { bookingId: string }) {
@@ -52,7 +52,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       "/my-sessions",
       {
         title: "Session cancelled",
-        description: `${formatAmount(result.refundCents)} (${result.percent}%) is being refunded to your card.`,
+        description: result.creditReturned
+          ? "The session is back on your package to book again."
+          : `${formatAmount(result.refundCents)} (${result.percent}%) is being refunded to your card.`,
         variant: "default",
       },
       services.env,
@@ -72,7 +74,7 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
   const refused = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const zone = useVisitorZone();
-  const late = session.cancelPercent !== null && session.cancelPercent < 100;
+  const late = session.cancelPercent !== null && session.cancelPercent < 100 && !session.cancelReturnsCredit;
   return (
     <>
       <PageHero title={session.serviceTitle} intro={session.when}>
@@ -126,14 +128,18 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="card p-6">
             <h2 className="text-2xl">Cancel</h2>
             <p className="mt-2" data-testid="cancel-terms">
-              {late
-                ? `Your session starts in less than 24 hours. As our Refund Policy says, cancelling now refunds 50%: ${formatAmount(session.cancelRefundCents)} of ${formatAmount(session.amountCents)}.`
-                : `Cancelling now refunds in full: ${formatAmount(session.cancelRefundCents)}.`}
+              {session.cancelReturnsCredit
+                ? "Cancelling now returns this session to your package, to book again before it expires. No money moves."
+                : late
+                  ? `Your session starts in less than 24 hours. As our Refund Policy says, cancelling now refunds 50%: ${formatAmount(session.cancelRefundCents)} of ${formatAmount(session.amountCents)}${session.fromPackage ? ", and the session is not returned to your package" : ""}.`
+                  : `Cancelling now refunds in full: ${formatAmount(session.cancelRefundCents)}.`}
             </p>
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="expected" value={session.cancelRefundCents} />
             <button type="submit" className="btn-primary mt-4" disabled={busy}>
-              Cancel my session and refund {formatAmount(session.cancelRefundCents)}
+              {session.cancelReturnsCredit
+                ? "Cancel and return the session to my package"
+                : `Cancel my session and refund ${formatAmount(session.cancelRefundCents)}`}
             </button>
           </Form>
         ) : null}

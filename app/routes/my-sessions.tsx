@@ -1,13 +1,18 @@
-import { Link } from "react-router";
-import { PageHero } from "~/components/layout/page-hero";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { requireUser } from "~/features/accounts/get-session-user.server";
-import { placeLabel } from "~/features/shop/booking/booking-model";
-import { listMySessions, type SessionView } from "~/features/shop/booking/list-sessions.server";
-import { useVisitorZone, YourTime } from "~/features/shop/booking/ui/visitor-zone";
-import { formatSessionTime } from "~/features/shop/booking/zoned-time";
+import { placeLabel } from "~/features/booking/booking-model";
+import { endPackage } from "~/features/booking/end-package.server";
+import { listMySessions, type SessionView } from "~/features/booking/list-sessions.server";
+import { useVisitorZone, YourTime } from "~/features/booking/ui/visitor-zone";
+import { PageHero } from "~/layout/page-hero";
+import { AppError, errorData } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
+import { redirectWithToast } from "~/lib/flash.server";
 import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "~/lib/zod";
+import { formatSessionTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/my-sessions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,6 +25,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     past: sessions.past.map(when),
     packages: sessions.packages.map((p) => ({ ...p, expires: formatLongDate(p.expiresAt) })),
   };
+}
+
+const endPackageSchema = z.object({ intent: z.literal("end-package"), packageId: z.uuid() });
+
+/** Ends a package early: its unbooked sessions are refunded in full (decision 041). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const account = await requireUser(request, services);
+  const parsed = endPackageSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return errorData(new AppError("invalid_request", "Unknown action"));
+  try {
+    const ended = await endPackage(services, { packageId: parsed.data.packageId, userId: account.id });
+    return redirectWithToast(
+      "/my-sessions",
+      {
+        title: "Package ended",
+        description: `${ended.credits === 1 ? "1 unbooked session" : `${ended.credits} unbooked sessions`}: ${formatAmount(ended.refundCents)} is being refunded to your card.`,
+        variant: "default",
+      },
+      services.env,
+    );
+  } catch (error) {
+    return errorData(error);
+  }
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -37,6 +66,8 @@ function statusLabel(s: SessionView & { when: string }) {
 
 export default function MySessions({ loaderData }: Route.ComponentProps) {
   const { upcoming, past, packages } = loaderData;
+  const navigation = useNavigation();
+  const refused = useActionData<typeof action>();
   const zone = useVisitorZone();
   return (
     <>
@@ -46,6 +77,11 @@ export default function MySessions({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHero>
       <section className="mx-auto max-w-3xl space-y-10 px-4 pb-20 sm:px-6">
+        {refused && "message" in refused ? (
+          <p role="alert" className="rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
+            {refused.message}
+          </p>
+        ) : null}
         <div>
           <h2 className="text-2xl">Upcoming</h2>
           {upcoming.length === 0 ? (
@@ -96,9 +132,24 @@ export default function MySessions({ loaderData }: Route.ComponentProps) {
                     </p>
                   </div>
                   {!p.expired && p.remaining > 0 ? (
-                    <Link to={`/book/${p.serviceId}?package=${p.id}`} className="btn-primary">
-                      Book a session<span className="sr-only">: {p.title}</span>
-                    </Link>
+                    <div className="flex flex-col gap-2 sm:items-end">
+                      <Link to={`/book/${p.serviceId}?package=${p.id}`} className="btn-primary">
+                        Book a session<span className="sr-only">: {p.title}</span>
+                      </Link>
+                      <details className="text-sm">
+                        <summary className="cursor-pointer text-plum-800 underline">End this package</summary>
+                        <Form method="post" className="mt-2 max-w-xs">
+                          <p>
+                            {`Your ${p.remaining === 1 ? "unbooked session is" : `${p.remaining} unbooked sessions are`} refunded in full: ${formatAmount(p.unbookedCents)}. Sessions you have booked stay booked.`}
+                          </p>
+                          <input type="hidden" name="intent" value="end-package" />
+                          <input type="hidden" name="packageId" value={p.id} />
+                          <button type="submit" className="btn-outline mt-2" disabled={navigation.state !== "idle"}>
+                            {`End package and refund ${formatAmount(p.unbookedCents)}`}
+                          </button>
+                        </Form>
+                      </details>
+                    </div>
                   ) : p.expired ? (
                     <span className="rounded-full bg-plum-100 px-3 py-1 text-sm font-semibold text-plum-900">
                       Expired

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundPage } from "~/components/layout/refused-request";
+import { NotFoundPage } from "~/layout/refused-request";
 import { servicesContext } from "~/lib/context";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";

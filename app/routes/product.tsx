@@ -1,6 +1,5 @@
 import { data, Link, useRouteLoaderData } from "react-router";
 import { JsonLd } from "~/components/json-ld";
-import { LoadFailure } from "~/components/layout/load-failure";
 import { showToast } from "~/components/ui/toast";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { getAccessFacts } from "~/features/shop/check-access.server";
@@ -17,6 +16,7 @@ import { OfferPanel } from "~/features/shop/ui/offer-panel";
 import { ProductBadges } from "~/features/shop/ui/product-badges";
 import { downloadUrl, startDownload } from "~/features/shop/ui/start-download";
 import { usePurchase } from "~/features/shop/ui/use-purchase";
+import { LoadFailure } from "~/layout/load-failure";
 import { servicesContext } from "~/lib/context";
 import { formatPrice } from "~/lib/format-price";
 import { originFrom, pageMeta } from "~/lib/seo";

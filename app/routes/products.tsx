@@ -1,6 +1,4 @@
 import { data, Link } from "react-router";
-import { LoadFailure } from "~/components/layout/load-failure";
-import { PageHero } from "~/components/layout/page-hero";
 import { Pagination } from "~/components/ui/pagination";
 import { showToast } from "~/components/ui/toast";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
@@ -14,6 +12,8 @@ import { ProductCard } from "~/features/shop/ui/product-card";
 import { downloadUrl, startDownload } from "~/features/shop/ui/start-download";
 import { usePurchase } from "~/features/shop/ui/use-purchase";
 import { siteFrom } from "~/features/site-settings/use-site";
+import { LoadFailure } from "~/layout/load-failure";
+import { PageHero } from "~/layout/page-hero";
 import { servicesContext } from "~/lib/context";
 import { formatPrice } from "~/lib/format-price";
 import { INVALID_PAGE_MESSAGE, pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";

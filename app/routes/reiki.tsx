@@ -1,4 +1,3 @@
-import { PageHero } from "~/components/layout/page-hero";
 import { Icon } from "~/components/marketing/icons";
 import { ButtonLink, ExternalLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
@@ -8,6 +7,7 @@ import { reikiContent as content } from "~/content/reiki";
 import { reikiPackages } from "~/content/sessions";
 import { mailtoUrl, messagingUrl } from "~/content/site";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { PageHero } from "~/layout/page-hero";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reiki";
 

@@ -1,4 +1,3 @@
-import { PageHero } from "~/components/layout/page-hero";
 import { Icon, IconBadge } from "~/components/marketing/icons";
 import { ButtonLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
@@ -8,6 +7,7 @@ import { zytoExplainer } from "~/content/videos";
 import { zytoContent as content } from "~/content/zyto";
 import { VideoFacade } from "~/features/media/video-facade";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { PageHero } from "~/layout/page-hero";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/zyto";
 

@@ -8,6 +8,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { HYDRATED_ATTRIBUTE } from "../../app/lib/hydrate-after-paint";
+import { addDays, weekdayOf, zonedDate } from "../../app/lib/zoned-time";
 
 /** The data folder of the server under test (playwright.config.ts makes it). */
 export const dataDir = process.env.E2E_DATA_DIR as string;
@@ -92,6 +93,20 @@ export async function signIn(page: Page, user: Account) {
 }
 
 /** Below 1024 px the account actions live in the collapsible menu. */
+/** A full-page screenshot into BOOKING_SHOTS (a folder), when it is set: `name-WIDTH.png`. */
+export async function bookingShot(page: Page, name: string) {
+  const folder = process.env.BOOKING_SHOTS;
+  if (!folder) return;
+  await page.screenshot({ path: path.join(folder, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
+}
+
+/** An open day (Tuesday-Saturday, London) at least `ahead` days from today. */
+export function openDay(ahead: number): string {
+  let date = addDays(zonedDate(new Date()), ahead);
+  while (![2, 3, 4, 5, 6].includes(weekdayOf(date))) date = addDays(date, 1);
+  return date;
+}
+
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 
 /** The bytes the seed stored for a storage key. */

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/features/shop/booking/zoned-time";
 import { makeDemoPdf } from "~/features/shop/demo-files.server";
 import { bookingSettings, bookings } from "~/lib/db/schema.server";
+import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { checkoutBody, jsonPost, signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
 

@@ -1,10 +1,10 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: fake Stripe request bodies are loosely shaped JSON
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cancelBooking } from "~/features/shop/booking/cancel-booking.server";
-import { startBookingCheckout } from "~/features/shop/booking/start-booking-checkout.server";
-import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/features/shop/booking/zoned-time";
+import { cancelBooking } from "~/features/booking/cancel-booking.server";
+import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
 import { bookings, purchases, refunds } from "~/lib/db/schema.server";
+import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { startFakeStripe } from "../support/fake-stripe";
 import { readOutbox } from "../support/outbox";
 import { signedInUser } from "../support/shop-accounts";

@@ -1,11 +1,13 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: fake Stripe objects are loosely shaped JSON
+
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireStaleCheckouts } from "~/features/shop/expire-stale-checkouts.server";
 import { retryPendingRefunds } from "~/features/shop/retry-pending-refunds.server";
-import { downloadLog, products, purchases, refunds, subscribers } from "~/lib/db/schema.server";
+import { downloadLog, orderLines, products, purchases, refunds, subscribers } from "~/lib/db/schema.server";
 import { openCheckout, payDemoCheckout } from "../support/demo-purchase";
 import { startFakeStripe } from "../support/fake-stripe";
+import { chargedLines } from "../support/order-lines";
 import { readOutbox } from "../support/outbox";
 import { checkoutBody, jsonPost, signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
@@ -127,7 +129,16 @@ describe("a stale checkout never charges twice", () => {
       .select()
       .from(purchases)
       .where(and(eq(purchases.provider, "stripe"), eq(purchases.providerRef, stale.ref)));
-    expect(row).toMatchObject({ status: "paid", productIds: ["chakra-balance-guide"], totalAmountCents: 1299 });
+    // The order took both lines' money (decision 040); the ledger says the moon line's went back.
+    expect(row).toMatchObject({ status: "paid", productIds: ["chakra-balance-guide"], totalAmountCents: 2098 });
+    const lines = await chargedLines(stripe.services, row?.id);
+    expect(lines.map((l) => l.productId)).toEqual(["chakra-balance-guide", "moon-ritual-journal"]);
+    const [moonLine] = await stripe.services.database.db
+      .select({ refunded: orderLines.refundedCents, endedAt: orderLines.endedAt })
+      .from(orderLines)
+      .where(and(eq(orderLines.purchaseId, row?.id ?? ""), eq(orderLines.productId, "moon-ritual-journal")));
+    expect(moonLine?.refunded).toBe(799);
+    expect(moonLine?.endedAt).toBeTruthy();
   });
 
   it("Stripe: two checkouts for one guide paid at the same moment charge once and refund the other", async () => {
@@ -245,7 +256,9 @@ describe("the price shown is the price charged", () => {
     expect(confirmed.status).toBe(200);
     const [row] = await rowsOf(demo, buyer.id);
     expect(row?.totalAmountCents).toBe(1450);
-    expect(row?.lines).toEqual([{ productId: sleep.id, title: sleep.title, unitAmountCents: 1450 }]);
+    expect(await chargedLines(demo.services, row?.id)).toEqual([
+      { productId: sleep.id, title: sleep.title, unitAmountCents: 1450, discountCents: 0 },
+    ]);
   });
 
   it("answers a malformed id list with 400, not 500", async () => {

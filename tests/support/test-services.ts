@@ -1,3 +1,4 @@
+import "~/line-kinds.server";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

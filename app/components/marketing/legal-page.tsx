@@ -1,5 +1,5 @@
-import { PageHero } from "~/components/layout/page-hero";
 import type { LegalDocument } from "~/content/legal/legal-document";
+import { PageHero } from "~/layout/page-hero";
 
 const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 

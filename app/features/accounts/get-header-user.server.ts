@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { HeaderUser } from "~/components/layout/site-header";
+import type { HeaderUser } from "~/layout/site-header";
 import type { Logger } from "~/lib/logger.server";
 import type { AppServices } from "~/lib/services.server";
 import { getSessionUser } from "./get-session-user.server";

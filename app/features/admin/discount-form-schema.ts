@@ -1,4 +1,3 @@
-import { addDays, zonedInstant } from "~/features/shop/booking/zoned-time";
 import {
   DISCOUNT_CODE_MAX,
   type DiscountKind,
@@ -8,6 +7,7 @@ import {
   normaliseCode,
 } from "~/features/shop/discount/price-discount";
 import { z } from "~/lib/zod";
+import { addDays, zonedInstant } from "~/lib/zoned-time";
 import { parsePounds } from "./product-form-schema";
 
 export const discountFormMessages = {

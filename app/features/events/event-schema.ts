@@ -1,6 +1,6 @@
-import { zonedDate, zonedInstant, zonedTime } from "~/features/shop/booking/zoned-time";
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
+import { zonedDate, zonedInstant, zonedTime } from "~/lib/zoned-time";
 
 /**
  * An event the owner announces (issue 15, item 2), as the admin form posts it. The date and time are

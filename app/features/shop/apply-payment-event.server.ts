@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { processedEvents, purchases, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
-import { trySendBookingMail } from "./booking/send-booking-mail.server";
 import { type Fulfilment, fulfilCheckout } from "./fulfil-checkout.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
+import { readOrderLines } from "./ledger/read-order-lines.server";
+import { recordReversal } from "./ledger/record-reversal.server";
+import { lineKindOf } from "./line-kinds.server";
 import type { PaidCheckout, PaymentEvent } from "./payment-provider.server";
 import { memberOfSubscription, sendMembershipNotice, sendOwnerNotice } from "./send-notices.server";
 import { sendReceipt } from "./send-receipt.server";
@@ -63,10 +65,7 @@ export async function applyPaymentEvent(
       case "subscription.payment_failed":
         return "updated";
       case "payment.reversed":
-        await tx
-          .update(purchases)
-          .set({ status: "refunded", refundedAt: new Date() })
-          .where(and(eq(purchases.provider, event.provider), eq(purchases.paymentRef, event.paymentRef)));
+        await recordReversal(tx, event);
         return "updated";
       case "ignored":
         return "ignored";
@@ -99,9 +98,7 @@ async function afterFulfilment(
   services: AppServices,
   { checkout, fulfilment }: { checkout: PaidCheckout; fulfilment: Extract<Fulfilment, { fulfilled: true }> },
 ) {
-  if (fulfilment.booking?.outcome === "confirmed") {
-    await trySendBookingMail(services, fulfilment.booking.id, { kind: "confirmed", paidCents: checkout.totalCents });
-  }
+  if (fulfilment.kind) await lineKindOf(checkout.productIds)?.afterPaid(services, fulfilment.kind, checkout);
   if (fulfilment.granted.length > 0) {
     await sendReceipt(services, fulfilment.purchaseId);
     await sendSaleNotice(services, fulfilment.purchaseId);
@@ -129,14 +126,13 @@ async function sendSaleNotice(services: AppServices, purchaseId: string) {
     .where(eq(purchases.id, purchaseId));
   if (!row) return;
   const { purchase } = row;
+  const lines = (await readOrderLines(services.database.db, [purchase.id])).get(purchase.id) ?? [];
   await sendOwnerNotice(services, {
     kind: "sale",
     orderId: purchase.id,
     buyerEmail: row.email,
-    lines: (purchase.lines ?? purchase.productIds.map((id) => ({ title: id, unitAmountCents: null }))).map((line) => ({
-      title: line.title,
-      amountCents: line.unitAmountCents,
-    })),
-    totalCents: purchase.totalAmountCents,
+    // What the sale kept: a line refunded as it was paid (bought twice) is in the refund's notice.
+    lines: lines.filter((line) => !line.endedAt).map((line) => ({ title: line.title, amountCents: line.amountCents })),
+    totalCents: lines.filter((line) => !line.endedAt).reduce((sum, line) => sum + line.amountCents, 0),
   });
 }

@@ -2,6 +2,7 @@ import { AppError } from "~/lib/app-error";
 import { purchases } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { getProduct } from "./get-product.server";
+import { writeOrderLines } from "./ledger/write-order-lines.server";
 import { checkoutMessages, isFree } from "./model";
 
 /**
@@ -17,17 +18,26 @@ export async function claimFreeProduct(
   const product = await getProduct(services.database.db, productId);
   if (!product) throw new AppError("not_found", checkoutMessages.productNotFound);
   if (!isFree(product)) throw new AppError("invalid_request", checkoutMessages.notFree);
-  await services.database.db
-    .insert(purchases)
-    .values({
-      id: crypto.randomUUID(),
-      userId: account.id,
-      status: "paid",
-      totalAmountCents: 0,
-      productIds: [product.id],
-      provider: "free",
-      providerRef: `${account.id}:${product.id}`,
-    })
-    .onConflictDoNothing();
+  const purchaseId = crypto.randomUUID();
+  await services.database.db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(purchases)
+      .values({
+        id: purchaseId,
+        userId: account.id,
+        status: "paid",
+        totalAmountCents: 0,
+        productIds: [product.id],
+        provider: "free",
+        providerRef: `${account.id}:${product.id}`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: purchases.id });
+    if (made) {
+      await writeOrderLines(tx, purchaseId, [
+        { kind: "product", productId: product.id, title: product.title, amountCents: 0 },
+      ]);
+    }
+  });
   return { downloadUrl: product.downloadUrl ? `/api/downloads/${product.id}` : null };
 }

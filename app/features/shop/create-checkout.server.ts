@@ -8,7 +8,16 @@ import { getMembership } from "./get-membership.server";
 import { getOwnedProductIds } from "./get-owned-product-ids.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
 import { getProductsByIds } from "./get-product.server";
-import { CONSENT_WORDING, checkoutMessages, LIMITS, paymentInnerMessages, subscriptionInnerMessages } from "./model";
+import { writeOrderLines } from "./ledger/write-order-lines.server";
+import {
+  CONSENT_WORDING,
+  checkoutMessages,
+  isPlan,
+  LIMITS,
+  type PurchaseLine,
+  paymentInnerMessages,
+  subscriptionInnerMessages,
+} from "./model";
 import { CheckoutError } from "./payment-provider.server";
 import { planCheckout } from "./plan-checkout";
 
@@ -49,7 +58,7 @@ export async function createCheckout(
     if (isSubscription) throw new AppError("discount_refused", discountMessages.membership, discountMessages.title);
     discount = await reserveDiscount(db, { code: input.discountCode, purchaseId, lines: plan.lines });
   }
-  const lines = discount?.priced.lines ?? plan.lines;
+  const lines: PurchaseLine[] = discount?.priced.lines ?? plan.lines;
   const totalCents = discount?.priced.totalCents ?? plan.totalCents;
   let checkout: { ref: string; url: string };
   try {
@@ -97,11 +106,21 @@ export async function createCheckout(
         provider: provider.name,
         providerRef: checkout.ref,
         consent: { at: consentAt, wording: CONSENT_WORDING },
-        lines,
         discountCode: discount?.code ?? null,
         discountCents: discount?.priced.discountCents ?? 0,
       })
       .onConflictDoNothing();
+    await writeOrderLines(
+      tx,
+      purchaseId,
+      lines.map((line) => ({
+        kind: isPlan({ id: line.productId }) ? ("membership" as const) : ("product" as const),
+        productId: line.productId,
+        title: line.title,
+        amountCents: line.unitAmountCents,
+        discountCents: line.discountCents ?? 0,
+      })),
+    );
     // One account holds a few open checkouts at most: the oldest beyond that are closed.
     const open = await tx
       .select({ id: purchases.id, ref: purchases.providerRef })

@@ -26,7 +26,11 @@ export type FulfilmentDecision = {
  * be exact, so anything to refund refunds it all.
  */
 export function decideFulfilment(
-  checkout: { productIds: readonly string[]; lines: readonly PurchaseLine[] | null; totalCents: number },
+  checkout: {
+    productIds: readonly string[];
+    lines: readonly Pick<PurchaseLine, "productId" | "unitAmountCents">[] | null;
+    totalCents: number;
+  },
   facts: FulfilmentFacts,
 ): FulfilmentDecision {
   const reasons = new Map<string, RefundReason>();

@@ -1,11 +1,13 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
 import type { Transaction } from "~/lib/db/client.server";
-import { products, purchases, refunds, subscribers, user } from "~/lib/db/schema.server";
-import { bookingOfCheckout, fulfilBooking } from "./booking/fulfil-booking.server";
+import { orderLines, products, purchases, subscribers, user } from "~/lib/db/schema.server";
 import { decideFulfilment } from "./decide-fulfilment";
 import { countLatePaidUse } from "./discount/reserve-discount.server";
-import { CONSENT_WORDING, checkoutMessages, PAYABLE_STATUSES, type PurchaseLine } from "./model";
+import { recordRefund } from "./ledger/record-refund.server";
+import { writeOrderLines } from "./ledger/write-order-lines.server";
+import { type KindFulfilment, lineKindOf } from "./line-kinds.server";
+import { CONSENT_WORDING, checkoutMessages, isPlan, PAYABLE_STATUSES } from "./model";
 import type { PaidCheckout, SubscriptionState } from "./payment-provider.server";
 import { type MembershipChange, syncSubscription } from "./sync-subscription.server";
 
@@ -23,8 +25,8 @@ export type Fulfilment =
       cancelSubscriptionId: string | null;
       /** What this payment changed in the buyer's membership (a new member, for the owner's notice). */
       membershipChange: MembershipChange | null;
-      /** A booked session this payment was for: confirmed, or refused (the slot went to someone else). */
-      booking?: { id: string; outcome: "confirmed" | "refused" } | undefined;
+      /** What a line kind (a booked session, a package) did with this payment, for its own e-mail. */
+      kind?: KindFulfilment | undefined;
     };
 
 /**
@@ -50,41 +52,52 @@ export async function fulfilCheckout(
     .for("update");
   if (existing && !(PAYABLE_STATUSES as readonly string[]).includes(existing.status)) return { fulfilled: false };
 
-  // A session is the second kind of thing sold: its payment confirms (or refunds) a held slot.
-  const bookingId = bookingOfCheckout(checkout);
-  if (bookingId) {
-    const booked = await fulfilBooking(tx, checkout, existing, bookingId);
-    if (!booked) return { fulfilled: false };
+  // Another kind of thing sold (a booked session, a package): its kind fulfils it (line-kinds.server.ts).
+  const kind = lineKindOf(checkout.productIds);
+  if (kind) {
+    const done = await kind.fulfil(tx, checkout, existing);
+    if (!done) return { fulfilled: false };
     return {
       fulfilled: true,
-      purchaseId: booked.purchaseId,
+      purchaseId: done.purchaseId,
       granted: [],
       grantedCents: 0,
-      refundIds: booked.refundIds,
+      refundIds: done.refundIds,
       cancelSubscriptionId: null,
       membershipChange: null,
-      booking: { id: booked.bookingId, outcome: booked.outcome },
+      kind: done,
     };
   }
 
+  const recorded = existing
+    ? await tx
+        .select({ productId: orderLines.productId, amountCents: orderLines.amountCents })
+        .from(orderLines)
+        .where(eq(orderLines.purchaseId, existing.id))
+    : [];
   const decision = decideFulfilment(
-    { productIds: checkout.productIds, lines: existing?.lines ?? null, totalCents: checkout.totalCents },
+    {
+      productIds: checkout.productIds,
+      lines: recorded.length
+        ? recorded.map((line) => ({ productId: line.productId ?? "", unitAmountCents: line.amountCents }))
+        : null,
+      totalCents: checkout.totalCents,
+    },
     await fulfilmentFacts(tx, { ...checkout, email: buyer.email }, existing?.id),
   );
   if (checkout.refusable && decision.refunds.length > 0) {
     throw new AppError("conflict", checkoutMessages.checkoutStale, "Payment Error");
   }
   const granted = decision.grant;
-  const lines: PurchaseLine[] | null = existing?.lines?.filter((line) => granted.includes(line.productId)) ?? null;
+  const now = new Date();
   const values = {
     status: granted.length > 0 ? ("paid" as const) : ("refunded" as const),
-    // A purchase refunded in full keeps what it charged, so the orders list shows what went back.
-    totalAmountCents: granted.length > 0 ? decision.grantedCents : checkout.totalCents,
+    // What was charged, always: what goes back is in its refunds (decision 040).
+    totalAmountCents: checkout.totalCents,
     productIds: granted.length > 0 ? granted : checkout.productIds,
     paymentRef: checkout.paymentRef,
-    lines,
-    refundedAt: granted.length > 0 ? null : new Date(),
-    paidAt: new Date(),
+    refundedAt: granted.length > 0 ? null : now,
+    paidAt: now,
   };
   let purchaseId: string;
   if (existing) {
@@ -104,14 +117,27 @@ export async function fulfilCheckout(
     });
   }
 
+  if (recorded.length === 0) {
+    await writeOrderLines(tx, purchaseId, await linesOfUnseenCheckout(tx, checkout));
+  }
+  const lines = await tx
+    .select({ id: orderLines.id, productId: orderLines.productId })
+    .from(orderLines)
+    .where(eq(orderLines.purchaseId, purchaseId));
   const refundIds: string[] = [];
   for (const refund of decision.refunds) {
-    const [row] = await tx
-      .insert(refunds)
-      .values({ id: crypto.randomUUID(), purchaseId, ...refund })
-      .onConflictDoNothing()
-      .returning({ id: refunds.id });
-    if (row) refundIds.push(row.id);
+    const refunded = lines.filter((line) => line.productId !== null && refund.productIds.includes(line.productId));
+    const refundId = await recordRefund(tx, {
+      purchaseId,
+      reason: refund.reason,
+      amountCents: refund.amountCents,
+      lineIds: refunded.length ? refunded.map((line) => line.id) : undefined,
+      productIds: refund.productIds,
+    });
+    if (refundId) refundIds.push(refundId);
+    // What is refunded is not given: its lines end now.
+    const ended = refunded.length ? refunded.map((line) => line.id) : lines.map((line) => line.id);
+    await tx.update(orderLines).set({ endedAt: now }).where(inArray(orderLines.id, ended));
   }
   const planRefused = checkout.mode === "subscription" && granted.length === 0;
   const membershipChange = subscription && !planRefused ? await syncSubscription(tx, subscription) : null;
@@ -124,6 +150,31 @@ export async function fulfilCheckout(
     cancelSubscriptionId: planRefused ? (checkout.subscriptionId ?? subscription?.subscriptionId ?? null) : null,
     membershipChange,
   };
+}
+
+/**
+ * The lines of a paid checkout we never saw open (its pending row was lost): its products at their
+ * prices now, scaled to what was charged, the first taking the pence left over.
+ */
+async function linesOfUnseenCheckout(tx: Transaction, checkout: PaidCheckout) {
+  const found = checkout.productIds.length
+    ? await tx
+        .select({ id: products.id, title: products.title, priceCents: products.priceCents })
+        .from(products)
+        .where(inArray(products.id, checkout.productIds))
+    : [];
+  const priced = checkout.productIds.map((id) => found.find((p) => p.id === id) ?? { id, title: id, priceCents: 0 });
+  const list = priced.reduce((sum, p) => sum + p.priceCents, 0);
+  const amounts = priced.map((p, i) =>
+    list > 0 ? Math.floor((checkout.totalCents * p.priceCents) / list) : i === 0 ? checkout.totalCents : 0,
+  );
+  amounts[0] = (amounts[0] ?? 0) + checkout.totalCents - amounts.reduce((sum, a) => sum + a, 0);
+  return priced.map((p, i) => ({
+    kind: isPlan(p) ? ("membership" as const) : ("product" as const),
+    productId: found.some((f) => f.id === p.id) ? p.id : null,
+    title: p.title,
+    amountCents: amounts[i] ?? 0,
+  }));
 }
 
 /** What the buyer has apart from this payment, and the checkout's products as they are now. */

@@ -3,6 +3,7 @@ import { AppError } from "~/lib/app-error";
 import type { Database } from "~/lib/db/client.server";
 import { products, purchases, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
+import { writeOrderLines } from "./ledger/write-order-lines.server";
 import { SUBSCRIPTION_ID } from "./model";
 import { sendReceipt } from "./send-receipt.server";
 
@@ -50,22 +51,29 @@ export async function grantProduct(
     .limit(1);
   if (owned) throw new AppError("conflict", `${customer.email} already has ${product.title}.`);
   const purchaseId = crypto.randomUUID();
-  const [row] = await db
-    .insert(purchases)
-    .values({
-      id: purchaseId,
-      userId: customer.id,
-      status: "paid",
-      totalAmountCents: 0,
-      productIds: [product.id],
-      lines: [{ productId: product.id, title: product.title, unitAmountCents: 0 }],
-      provider: "free",
-      providerRef: `grant:${customer.id}:${product.id}`,
-      note: input.note,
-      paidAt: new Date(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: purchases.id });
+  const row = await db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(purchases)
+      .values({
+        id: purchaseId,
+        userId: customer.id,
+        status: "paid",
+        totalAmountCents: 0,
+        productIds: [product.id],
+        provider: "free",
+        providerRef: `grant:${customer.id}:${product.id}`,
+        note: input.note,
+        paidAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: purchases.id });
+    if (made) {
+      await writeOrderLines(tx, purchaseId, [
+        { kind: "product", productId: product.id, title: product.title, amountCents: 0 },
+      ]);
+    }
+    return made;
+  });
   if (!row) throw new AppError("conflict", `${customer.email} already has ${product.title}.`);
   await sendReceipt(services, purchaseId);
   return { purchaseId, email: customer.email, title: product.title };

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
-import { purchases, user } from "~/lib/db/schema.server";
+import { orderLines, purchases, user } from "~/lib/db/schema.server";
 import { pageWindow } from "~/lib/pagination";
-import { getProductsByIds } from "./get-product.server";
+import { readOrderLines } from "./ledger/read-order-lines.server";
+import { describeLines } from "./line-kinds.server";
 import type { PurchaseStatus } from "./model";
-import { type CsvOrder, type OrderFilter, salesByWeek, ukDay, ukDayStart } from "./order-filter";
+import { type CsvLine, type CsvOrder, type OrderFilter, salesByWeek, ukDay, ukDayStart } from "./order-filter";
 import { isRefundable } from "./refund-rules";
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -14,25 +15,42 @@ const SOLD: PurchaseStatus[] = ["paid", "refunded"];
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** The orders a filter selects: sold orders (paid or refunded), by e-mail or order id, status and UK days. */
+/**
+ * The orders a filter selects: sold orders (paid or refunded), by the client's e-mail or name, what
+ * a line sold (a product, a service) or the order id, by status and UK days.
+ */
 function selected(filter: OrderFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filter.status === "all" ? inArray(purchases.status, SOLD) : eq(purchases.status, filter.status),
   ];
   const q = filter.q.replace(/^#/, "").trim().toLowerCase();
   if (q) {
-    const byEmail = ilike(user.email, `%${escapeLike(q)}%`);
-    // An order id is a UUID: its first characters are hex digits and dashes.
-    conditions.push(/^[0-9a-f-]+$/.test(q) ? or(byEmail, sql`${purchases.id} like ${`${escapeLike(q)}%`}`) : byEmail);
+    const like = `%${escapeLike(q)}%`;
+    const matches = or(
+      ilike(user.email, like),
+      ilike(user.name, like),
+      sql`exists (select 1 from ${orderLines} where ${orderLines.purchaseId} = ${purchases.id} and ${orderLines.title} ilike ${like})`,
+      // An order id is a UUID: its first characters are hex digits and dashes.
+      /^[0-9a-f-]+$/.test(q) ? sql`${purchases.id} like ${`${escapeLike(q)}%`}` : undefined,
+    );
+    conditions.push(matches);
   }
   if (filter.from) conditions.push(gte(purchases.createdAt, ukDayStart(filter.from)));
   if (filter.to) conditions.push(lt(purchases.createdAt, ukDayStart(nextDay(filter.to))));
   return and(...conditions);
 }
 
+/** What an order's lines have given back (refunds made or on their way), from the ledger. */
+const refundedOf =
+  sql<number>`(select coalesce(sum(${orderLines.refundedCents}), 0) from ${orderLines} where ${orderLines.purchaseId} = ${purchases.id})`.mapWith(
+    Number,
+  );
+
 const orderColumns = {
   id: purchases.id,
   email: user.email,
+  name: user.name,
+  refundedCents: refundedOf,
   status: purchases.status,
   createdAt: purchases.createdAt,
   totalCents: purchases.totalAmountCents,
@@ -45,10 +63,22 @@ const orderColumns = {
   discountCents: purchases.discountCents,
 };
 
-async function titlesOf(db: Database, rows: { productIds: string[] }[]) {
-  const found = await getProductsByIds(db, [...new Set(rows.flatMap((r) => r.productIds))]);
-  const titles = new Map(found.map((p) => [p.id, p.title]));
-  return (ids: string[]) => ids.map((id) => titles.get(id) ?? id);
+/** Each order's lines as the owner's books name them, with what each took and gave back. */
+async function linesOf(db: Database, rows: { id: string }[]) {
+  const byOrder = await readOrderLines(
+    db,
+    rows.map((row) => row.id),
+  );
+  const names = await describeLines(db, [...byOrder.values()].flat());
+  return (id: string) =>
+    (byOrder.get(id) ?? []).map((line) => ({
+      id: line.id,
+      kind: line.kind,
+      title: names.get(line.id) ?? line.title,
+      amountCents: line.amountCents,
+      discountCents: line.discountCents,
+      refundedCents: line.refundedCents,
+    }));
 }
 
 /** One page of the filtered orders, newest first, with the filtered set's count and totals. */
@@ -70,57 +100,71 @@ export async function listOrders(
     db
       .select({
         n: count(),
-        paid: sql<number>`coalesce(sum(${purchases.totalAmountCents}) filter (where ${purchases.status} = 'paid'), 0)`.mapWith(
-          Number,
-        ),
-        refunded:
-          sql<number>`coalesce(sum(${purchases.totalAmountCents}) filter (where ${purchases.status} = 'refunded'), 0)`.mapWith(
-            Number,
-          ),
+        gross: sql<number>`coalesce(sum(${purchases.totalAmountCents}), 0)`.mapWith(Number),
+        discount: sql<number>`coalesce(sum(${purchases.discountCents}), 0)`.mapWith(Number),
+        refunded: sql<number>`coalesce(sum(${refundedOf}), 0)`.mapWith(Number),
       })
       .from(purchases)
       .innerJoin(user, eq(user.id, purchases.userId))
       .where(where),
   ]);
-  const titles = await titlesOf(db, rows);
+  const lines = await linesOf(db, rows);
   return {
-    orders: rows.map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      products: titles(row.productIds),
-      refundable: isRefundable({ ...row, totalAmountCents: row.totalCents }, provider),
-    })),
+    orders: rows.map((row) => {
+      const own = lines(row.id);
+      return {
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        lines: own,
+        netCents: row.totalCents - row.refundedCents,
+        refundable: isRefundable(
+          { ...row, totalAmountCents: row.totalCents, kinds: own.map((line) => line.kind) },
+          provider,
+        ),
+      };
+    }),
     total: totals?.n ?? 0,
-    totals: { paid: totals?.paid ?? 0, refunded: totals?.refunded ?? 0 },
+    totals: {
+      gross: totals?.gross ?? 0,
+      discount: totals?.discount ?? 0,
+      refunded: totals?.refunded ?? 0,
+      net: (totals?.gross ?? 0) - (totals?.refunded ?? 0),
+    },
     pageSize: ORDERS_PAGE_SIZE,
   };
 }
 
-/** Every order the filter selects, newest first, for the CSV export. */
-export async function exportOrders(db: Database, filter: OrderFilter): Promise<CsvOrder[]> {
+/** Every order the filter selects, newest first, with its lines, for the CSV exports. */
+export async function exportOrders(db: Database, filter: OrderFilter): Promise<(CsvOrder & { lines: CsvLine[] })[]> {
   const rows = await db
     .select(orderColumns)
     .from(purchases)
     .innerJoin(user, eq(user.id, purchases.userId))
     .where(selected(filter))
     .orderBy(desc(purchases.createdAt), desc(purchases.id));
-  const titles = await titlesOf(db, rows);
-  return rows.map((row) => ({ ...row, items: titles(row.productIds) }));
+  const lines = await linesOf(db, rows);
+  return rows.map((row) => {
+    const own = lines(row.id);
+    return { ...row, items: own.map((line) => line.title), lines: own };
+  });
 }
 
 /**
- * Paid takings per week for the chart: the twelve weeks up to the filter's end (or today), of the
- * orders the filter selects (refunded ones left out).
+ * Takings per week for the chart: what the orders the filter selects kept (taken less refunded),
+ * by the week each was made, for the twelve weeks up to the filter's end (or today).
  */
 export async function weeklySales(db: Database, filter: OrderFilter, now = new Date()) {
   const endDay = filter.to ?? ukDay(now);
   const sales = await db
-    .select({ at: purchases.createdAt, cents: purchases.totalAmountCents })
+    .select({
+      at: purchases.createdAt,
+      cents: sql<number>`${purchases.totalAmountCents} - ${refundedOf}`.mapWith(Number),
+    })
     .from(purchases)
     .innerJoin(user, eq(user.id, purchases.userId))
     .where(
       and(
-        selected({ ...filter, status: "paid" }),
+        selected(filter),
         gte(
           purchases.createdAt,
           ukDayStart(new Date(Date.parse(`${endDay}T00:00:00Z`) - 90 * 86_400_000).toISOString().slice(0, 10)),

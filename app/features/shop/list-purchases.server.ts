@@ -5,7 +5,8 @@ import { getProductsByIds } from "./get-product.server";
 import { mediaTypeOf } from "./model";
 
 /**
- * One page of this user's paid purchases, newest first, each with its products, and how many paid
+ * One page of this user's paid purchases of downloadable things (an order for a session or a
+ * package names no product: it is in My Sessions), newest first, each with its products, and how many paid
  * purchases there are in all. Both go through purchases_user_idx (user_id, created_at): the page reads
  * the entries up to its last row and the products it names, never the whole history.
  */
@@ -14,7 +15,11 @@ export async function listPurchases(
   userId: string,
   { limit, offset }: { limit: number; offset: number },
 ) {
-  const paid = and(eq(purchases.userId, userId), eq(purchases.status, "paid"));
+  const paid = and(
+    eq(purchases.userId, userId),
+    eq(purchases.status, "paid"),
+    sql`cardinality(${purchases.productIds}) > 0`,
+  );
   // The count rides along with the page, so the embedded database (one query at a time) is asked once.
   const rows = await db
     .select({

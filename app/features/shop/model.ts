@@ -59,6 +59,14 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 /** A checkout's statuses in which a confirmed payment may still turn it paid. */
 export const PAYABLE_STATUSES = ["pending", "failed", "expired"] as const satisfies readonly PurchaseStatus[];
 
+/**
+ * What a line of an order is (decision 040): a catalogue product, the membership plan, a booked
+ * session, or a package of sessions. The shop sells the last two through their kind's contract
+ * (`line-kinds.server.ts`), without knowing what a session is.
+ */
+export const LINE_KINDS = ["product", "membership", "session", "package"] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+
 /** What one line of a purchase charged, as it was charged (prices change; receipts must not). */
 export type PurchaseLine = {
   productId: string;
@@ -81,6 +89,10 @@ export const REFUND_REASONS = [
   "booking_cancelled",
   "practitioner_cancelled",
   "slot_taken",
+  // A package ended early by the client (its unused credits), and money the provider says went back
+  // without us (a refund in the Stripe Dashboard, a lost dispute).
+  "package_ended",
+  "external",
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 /** A refund is recorded `pending` with the sale's transaction, then sent to the provider. */

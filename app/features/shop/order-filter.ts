@@ -19,7 +19,7 @@ const day = z
 
 export const orderFilterSchema = z
   .object({
-    /** An e-mail address (or part of one), or an order id (or its first characters, '#' allowed). */
+    /** An e-mail or name (or part of one), a product or service, or an order id (or its first characters, '#' allowed). */
     q: z
       .string()
       .trim()
@@ -166,15 +166,33 @@ export type CsvOrder = {
   id: string;
   createdAt: Date;
   email: string;
+  name?: string | undefined;
   status: string;
   items: string[];
+  /** What the order took (after its discount), what the code took off, and what went back. */
   totalCents: number;
+  discountCents: number;
+  refundedCents: number;
   provider: string;
   paymentRef: string | null;
   note: string | null;
 };
 
-/** The filtered orders as CSV (RFC 4180, CRLF), amounts in pounds, dates as UK days and UTC instants. */
+export type CsvLine = {
+  kind: string;
+  title: string;
+  amountCents: number;
+  discountCents: number;
+  refundedCents: number;
+};
+
+const gbp = (cents: number) => (cents / 100).toFixed(2);
+const csv = (rows: string[][]) => `${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
+
+/**
+ * The filtered orders as CSV (RFC 4180, CRLF), one row per order: amounts in pounds (gross before
+ * the code, the discount, refunded so far, net kept), dates as UK days and UTC instants.
+ */
 export function ordersCsv(orders: CsvOrder[]): string {
   const header = [
     "Order",
@@ -184,7 +202,11 @@ export function ordersCsv(orders: CsvOrder[]): string {
     "E-mail",
     "Status",
     "Items",
-    "Total (GBP)",
+    "Gross (GBP)",
+    "Discount (GBP)",
+    "Paid (GBP)",
+    "Refunded (GBP)",
+    "Net (GBP)",
     "Paid through",
     "Payment reference",
     "Note",
@@ -197,10 +219,45 @@ export function ordersCsv(orders: CsvOrder[]): string {
     o.email,
     o.status,
     o.items.join("; "),
-    (o.totalCents / 100).toFixed(2),
+    gbp(o.totalCents + o.discountCents),
+    gbp(o.discountCents),
+    gbp(o.totalCents),
+    gbp(o.refundedCents),
+    gbp(o.totalCents - o.refundedCents),
     o.provider,
     o.paymentRef ?? "",
     o.note ?? "",
   ]);
-  return `${[header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
+  return csv([header, ...rows]);
+}
+
+/** The same orders as CSV with one row per line: what each item took, gave back and kept. */
+export function orderLinesCsv(orders: (CsvOrder & { lines: CsvLine[] })[]): string {
+  const header = [
+    "Order",
+    "Date (UK)",
+    "E-mail",
+    "Kind",
+    "Item",
+    "Gross (GBP)",
+    "Discount (GBP)",
+    "Paid (GBP)",
+    "Refunded (GBP)",
+    "Net (GBP)",
+  ];
+  const rows = orders.flatMap((o) =>
+    o.lines.map((line) => [
+      `#${o.id.slice(0, 8)}`,
+      ukDay(o.createdAt),
+      o.email,
+      line.kind,
+      line.title,
+      gbp(line.amountCents + line.discountCents),
+      gbp(line.discountCents),
+      gbp(line.amountCents),
+      gbp(line.refundedCents),
+      gbp(line.amountCents - line.refundedCents),
+    ]),
+  );
+  return csv([header, ...rows]);
 }

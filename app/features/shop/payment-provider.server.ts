@@ -58,7 +58,14 @@ export type PaymentEvent =
   | { kind: "checkout.paid"; checkout: PaidCheckout; subscription?: SubscriptionState | undefined }
   | { kind: "checkout.failed"; provider: PaymentProviderName; ref: string }
   | { kind: "subscription.changed"; subscription: SubscriptionState }
-  | { kind: "payment.reversed"; provider: PaymentProviderName; paymentRef: string; reason: "refund" | "dispute" }
+  | {
+      kind: "payment.reversed";
+      provider: PaymentProviderName;
+      paymentRef: string;
+      reason: "refund" | "dispute";
+      /** For a part refund: all the provider has refunded of the payment so far, ours included (absent: all of it). */
+      refundedCents?: number | undefined;
+    }
   /** A membership's monthly payment was declined (the provider will try again). */
   | { kind: "subscription.payment_failed"; provider: PaymentProviderName; subscriptionId: string; amountCents: number }
   | { kind: "ignored"; type: string };

@@ -12,6 +12,8 @@ const WHY: Record<RefundReason, string> = {
   booking_cancelled: "Your session was cancelled and refunded as our Refund Policy says.",
   practitioner_cancelled: "The practitioner cancelled your session, so it is refunded in full.",
   slot_taken: "The time you paid for was no longer free, so your payment has been refunded in full.",
+  package_ended: "You ended your package, so the sessions you had not booked are refunded.",
+  external: "Your payment has been refunded.",
 };
 
 /** The buyer's notice of money sent back: how much, for what, why, and when it reaches their card. */

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
-import { purchases, refunds } from "~/lib/db/schema.server";
+import { orderLines, purchases, refunds } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
+import { refundableCents } from "./ledger/allocate-refund";
+import { recordRefund } from "./ledger/record-refund.server";
 import { refundRefusal } from "./refund-rules";
 import { settleRefund } from "./settle-refund.server";
 
@@ -16,19 +18,25 @@ export async function refundPurchase(services: AppServices, purchaseId: string):
   const { db } = services.database;
   const [purchase] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
   if (!purchase) throw new AppError("not_found", "This purchase does not exist.");
-  const refusal = refundRefusal(purchase, getPaymentProvider(services).name);
+  const kinds = (
+    await db.select({ kind: orderLines.kind }).from(orderLines).where(eq(orderLines.purchaseId, purchaseId))
+  ).map((line) => line.kind);
+  const refusal = refundRefusal({ ...purchase, kinds }, getPaymentProvider(services).name);
   if (refusal) throw refusal;
 
-  await db
-    .insert(refunds)
-    .values({
-      id: crypto.randomUUID(),
+  // What is left of the order (a line refunded as it was paid has given its share back already),
+  // decided under the lines' locks in recordRefund.
+  const cents = await db.transaction(async (tx) => {
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.purchaseId, purchase.id)).for("update");
+    const left = refundableCents(lines);
+    await recordRefund(tx, {
       purchaseId: purchase.id,
-      amountCents: purchase.totalAmountCents,
-      productIds: purchase.productIds,
       reason: "admin",
-    })
-    .onConflictDoNothing();
+      amountCents: left,
+      productIds: purchase.productIds,
+    });
+    return left;
+  });
   const [refund] = await db
     .select({ id: refunds.id })
     .from(refunds)
@@ -40,9 +48,6 @@ export async function refundPurchase(services: AppServices, purchaseId: string):
   if (settled.status === "pending") {
     throw new AppError("unavailable", "The payment provider could not be reached. The refund will be retried.");
   }
-  services.logger.info(
-    { purchaseId, provider: purchase.provider, cents: purchase.totalAmountCents },
-    "purchase refunded",
-  );
-  return { totalCents: purchase.totalAmountCents };
+  services.logger.info({ purchaseId, provider: purchase.provider, cents }, "purchase refunded");
+  return { totalCents: cents };
 }

@@ -1,6 +1,5 @@
 import { AppError } from "~/lib/app-error";
-import { bookingIdOfLine } from "./booking/booking-model";
-import type { PaymentProviderName, PurchaseStatus } from "./model";
+import type { LineKind, PaymentProviderName, PurchaseStatus } from "./model";
 
 export type RefundCandidate = {
   status: PurchaseStatus;
@@ -8,7 +7,8 @@ export type RefundCandidate = {
   provider: PaymentProviderName;
   /** The provider's payment (a Stripe PaymentIntent); a subscription's checkout has none. */
   paymentRef: string | null;
-  productIds?: string[] | undefined;
+  /** What its lines are: a session or package is refunded by its own rules, not from here. */
+  kinds?: readonly LineKind[] | undefined;
 };
 
 /**
@@ -18,7 +18,7 @@ export type RefundCandidate = {
 export function refundRefusal(purchase: RefundCandidate, configuredProvider: "stripe" | "demo"): AppError | null {
   if (purchase.status === "refunded") return new AppError("conflict", "This purchase has already been refunded.");
   // A session is refunded by cancelling it (from the diary), which keeps one refund per session.
-  if (purchase.productIds?.some((id) => bookingIdOfLine(id) !== null)) {
+  if (purchase.kinds?.some((kind) => kind === "session" || kind === "package")) {
     return new AppError("conflict", "Sessions are cancelled and refunded from the diary (Bookings).");
   }
   if (purchase.status !== "paid") return new AppError("conflict", "Only paid purchases can be refunded.");

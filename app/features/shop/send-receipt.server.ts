@@ -3,19 +3,13 @@ import { purchases, subscribers, user } from "~/lib/db/schema.server";
 import { sellerDetails } from "~/lib/seller-details.server";
 import type { AppServices } from "~/lib/services.server";
 import { getProductsByIds } from "./get-product.server";
-import { isPlan, type PurchaseLine } from "./model";
+import { readOrderLines } from "./ledger/read-order-lines.server";
+import { isPlan } from "./model";
 import { type Receipt, receiptEmail } from "./receipt-email";
 
 /** The link in an e-mail that leads through sign-in to a protected download. */
 export function downloadLink(publicUrl: string, productId: string): string {
   return `${publicUrl}/auth?redirectTo=${encodeURIComponent(`/api/downloads/${encodeURIComponent(productId)}`)}`;
-}
-
-/** What the code took off the lines the purchase kept (a line refunded at payment takes its share with it). */
-function discountOf(purchase: { lines: PurchaseLine[] | null; discountCents: number }): number {
-  return purchase.lines
-    ? purchase.lines.reduce((sum, line) => sum + (line.discountCents ?? 0), 0)
-    : purchase.discountCents;
 }
 
 /** A purchase's receipt, built from the purchase as recorded (its lines as charged). */
@@ -30,26 +24,26 @@ export async function buildReceipt(services: AppServices, purchaseId: string) {
   const { purchase } = row;
   const products = await getProductsByIds(db, purchase.productIds);
   const titleOf = (id: string) => products.find((p) => p.id === id)?.title ?? id;
-  const lines: Receipt["lines"] = purchase.lines
-    ? purchase.lines.map((line) => ({
-        title: line.title,
-        // The item's price; a code's share of it is shown once, on the discount row.
-        amountCents: line.unitAmountCents + (line.discountCents ?? 0),
-        monthly: isPlan({ id: line.productId }),
-      }))
-    : purchase.productIds.map((id) => ({
-        title: titleOf(id),
-        amountCents: purchase.productIds.length === 1 ? purchase.totalAmountCents : null,
-        monthly: isPlan({ id }),
-      }));
+  // The receipt is for what the order gives: a line refunded as it was paid (bought twice, withdrawn)
+  // is told in its refund's e-mail, and takes its share of the discount with it.
+  const kept = ((await readOrderLines(db, [purchase.id])).get(purchase.id) ?? []).filter(
+    (line) => !line.endedAt || purchase.status === "refunded",
+  );
+  const lines: Receipt["lines"] = kept.map((line) => ({
+    title: line.title,
+    // The item's price; a code's share of it is shown once, on the discount row.
+    amountCents: line.amountCents + line.discountCents,
+    monthly: line.kind === "membership",
+  }));
+  const keptCents = kept.reduce((sum, line) => sum + line.amountCents, 0);
+  const discountCents = kept.reduce((sum, line) => sum + line.discountCents, 0);
   const plan = purchase.productIds.some((id) => isPlan({ id }));
   let membership: Receipt["membership"] = null;
   if (plan) {
     const [member] = await db.select().from(subscribers).where(eq(subscribers.userId, purchase.userId));
-    const planLine = purchase.lines?.find((line) => isPlan({ id: line.productId }));
+    const planLine = kept.find((line) => line.kind === "membership");
     membership = {
-      monthlyCents:
-        planLine?.unitAmountCents ?? products.find((p) => isPlan(p))?.priceCents ?? purchase.totalAmountCents,
+      monthlyCents: planLine?.amountCents ?? products.find((p) => isPlan(p))?.priceCents ?? purchase.totalAmountCents,
       renewsOn: member?.subscriptionEnd ?? null,
     };
   }
@@ -58,8 +52,8 @@ export async function buildReceipt(services: AppServices, purchaseId: string) {
     orderId: purchase.id,
     paidAt: purchase.createdAt,
     lines,
-    totalCents: purchase.totalAmountCents,
-    discount: purchase.discountCode ? { code: purchase.discountCode, amountCents: discountOf(purchase) } : null,
+    totalCents: kept.length ? keptCents : purchase.totalAmountCents,
+    discount: purchase.discountCode ? { code: purchase.discountCode, amountCents: discountCents } : null,
     provider: purchase.provider,
     grantNote: purchase.note,
     consent: purchase.consent,

@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Transaction } from "~/lib/db/client.server";
-import { type Purchase, purchases, refunds, subscribers, user } from "~/lib/db/schema.server";
+import { orderLines, type Purchase, purchases, refunds, subscribers, user } from "~/lib/db/schema.server";
 import { sellerDetails } from "~/lib/seller-details.server";
 import type { AppServices } from "~/lib/services.server";
-import { trySendBookingMail } from "./booking/send-booking-mail.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
 import { getProductsByIds } from "./get-product.server";
+import { lineKindOfRefund } from "./line-kinds.server";
 import { isPlan, type RefundReason } from "./model";
 import { RefundError } from "./payment-provider.server";
 import { refundEmail } from "./refund-email";
@@ -66,10 +66,9 @@ export async function settleRefund(services: AppServices, refundId: string): Pro
       .set({ status: "succeeded", providerRef, completedAt: new Date() })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")))
       .returning({ id: refunds.id });
-    // An admin's refund returns the whole purchase: access to what it bought ends now.
-    if (done && refund.reason === "admin") await endPurchase(tx, purchase);
-    // A session refunded for all its purchase paid: the purchase no longer counts as paid.
-    if (done && refund.bookingId && refund.amountCents >= purchase.totalAmountCents) await endPurchase(tx, purchase);
+    // An admin's refund returns the whole purchase, and an order with nothing left to refund is
+    // refunded: access to what it bought ends now.
+    if (done && (refund.reason === "admin" || (await nothingLeft(tx, purchase.id)))) await endPurchase(tx, purchase);
     return Boolean(done);
   });
   if (!settled) return { status: "succeeded" };
@@ -77,14 +76,10 @@ export async function settleRefund(services: AppServices, refundId: string): Pro
     { refundId, purchaseId: purchase.id, cents: refund.amountCents, reason: refund.reason },
     "refund made",
   );
-  if (refund.bookingId) {
-    // A cancelled session's e-mail already stated its refund; a payment for a taken slot gets the apology.
-    if (refund.reason === "slot_taken") {
-      await trySendBookingMail(services, refund.bookingId, { kind: "slot_taken", refundCents: refund.amountCents });
-    }
-  } else {
-    await sendRefundNotice(services, { ...refund, userId: purchase.userId });
-  }
+  // A session's or package's refund is told by its kind (its cancellation e-mail may have said it already).
+  const kind = lineKindOfRefund(refund);
+  if (kind) await kind.afterRefund(services, refund);
+  else await sendRefundNotice(services, { ...refund, userId: purchase.userId });
   return { status: "succeeded" };
 }
 
@@ -123,12 +118,27 @@ async function sendRefundNotice(
   }
 }
 
+/** Whether every line of the order has given back all it took (and it took something). */
+async function nothingLeft(tx: Transaction, purchaseId: string): Promise<boolean> {
+  const lines = await tx
+    .select({ amountCents: orderLines.amountCents, refundedCents: orderLines.refundedCents })
+    .from(orderLines)
+    .where(eq(orderLines.purchaseId, purchaseId));
+  const taken = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  return taken > 0 && lines.every((line) => line.refundedCents >= line.amountCents);
+}
+
 /** A purchase refunded in full: it stops counting as paid, and a demo membership it paid for ends. */
 async function endPurchase(tx: Transaction, purchase: Purchase) {
+  const now = new Date();
   await tx
     .update(purchases)
-    .set({ status: "refunded", refundedAt: new Date() })
+    .set({ status: "refunded", refundedAt: now })
     .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "paid")));
+  await tx
+    .update(orderLines)
+    .set({ endedAt: now })
+    .where(and(eq(orderLines.purchaseId, purchase.id), isNull(orderLines.endedAt)));
   if (purchase.provider === "demo" && purchase.productIds.some((id) => isPlan({ id }))) {
     await tx
       .update(subscribers)

@@ -92,9 +92,17 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEvent {
     case "charge.refunded": {
       const charge = event.data.object;
       const paymentRef = idOf(charge.payment_intent as string | { id: string } | null);
-      // A partial refund keeps the purchase; only a full refund ends access.
-      if (!charge.refunded || !paymentRef) return { kind: "ignored", type: event.type };
-      return { kind: "payment.reversed", provider: "stripe", paymentRef, reason: "refund" };
+      // Our own refunds come back here too: the ledger records only what it did not make (decision 040).
+      // Refunded in full, everything left goes; in part, what Stripe has refunded in all is compared.
+      const part = typeof charge.amount_refunded === "number" ? charge.amount_refunded : 0;
+      if (!paymentRef || (!charge.refunded && part === 0)) return { kind: "ignored", type: event.type };
+      return {
+        kind: "payment.reversed",
+        provider: "stripe",
+        paymentRef,
+        reason: "refund",
+        refundedCents: charge.refunded ? undefined : part,
+      };
     }
     case "invoice.payment_failed": {
       const invoice = event.data.object;

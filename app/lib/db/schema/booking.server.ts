@@ -1,15 +1,27 @@
 /** Tables: booking (decision 032). */
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import {
   ATTENDANCE,
   BOOKING_STATUSES,
   CANCELLED_BY,
+  CREDIT_STATES,
   PLACES,
   REMINDER_KINDS,
   SERVICE_IDS,
-} from "~/features/shop/booking/booking-model";
-import type { DatedException, WeeklyHours } from "~/features/shop/booking/generate-slots";
+} from "~/features/booking/booking-model";
+import type { DatedException, WeeklyHours } from "~/features/booking/generate-slots";
 import { user } from "./accounts.server";
 import { createdAt, updatedAt } from "./columns";
 
@@ -41,6 +53,8 @@ export const bookings = pgTable(
     /** The purchase that paid for it (a package's purchase pays all its sessions). */
     purchaseId: text("purchase_id").notNull(),
     packageId: text("package_id"),
+    /** The package credit this session spends (decision 041). */
+    creditId: text("credit_id").references((): AnyPgColumn => packageCredits.id, { onDelete: "restrict" }),
     /** What this session is worth for a refund: its price, or its share of the package. */
     amountCents: integer("amount_cents").notNull(),
     attendance: text("attendance", { enum: ATTENDANCE }),
@@ -56,6 +70,8 @@ export const bookings = pgTable(
     index("bookings_starts_idx").on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
     uniqueIndex("bookings_live_start_idx").on(t.startsAt).where(sql`${t.status} in ('held', 'confirmed')`),
     index("bookings_purchase_idx").on(t.purchaseId),
+    // A credit is spent by one live session at a time.
+    uniqueIndex("bookings_live_credit_idx").on(t.creditId).where(sql`${t.status} in ('held', 'confirmed')`),
   ],
 );
 
@@ -98,6 +114,32 @@ export const bookingPackages = pgTable(
 );
 
 /**
+ * A package's sessions, one row each, in exactly one state (decision 041): `available` to book,
+ * `booked` for a live session, `attended` or `missed` once it has happened, `refunded` when its
+ * money went back (the package ended, or a late cancellation's share), `expired` when the package
+ * ran out unused. A cancelled session in time returns its credit to `available` and refunds nothing.
+ * The sessions that spent it name it (`bookings.credit_id`; one live session at a time).
+ */
+export const packageCredits = pgTable(
+  "package_credits",
+  {
+    id: text("id").primaryKey(),
+    packageId: text("package_id")
+      .notNull()
+      .references(() => bookingPackages.id, { onDelete: "restrict" }),
+    position: integer("position").notNull(),
+    state: text("state", { enum: CREDIT_STATES }).notNull(),
+    /** Its share of what the package took: the shares add up to the line's amount. */
+    valueCents: integer("value_cents").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("package_credits_position_idx").on(t.packageId, t.position),
+    check("package_credits_value_check", sql`${t.valueCents} >= 0`),
+  ],
+);
+
+/**
  * The reminder schedule, durable: a row per reminder due, claimed by setting `sent_at` before the
  * e-mail goes (so two processes or a restart never send it twice) and skipped for a session that is
  * no longer confirmed.
@@ -133,3 +175,4 @@ export const bookingSettings = pgTable("booking_settings", {
 
 export type Booking = typeof bookings.$inferSelect;
 export type BookingPackage = typeof bookingPackages.$inferSelect;
+export type PackageCredit = typeof packageCredits.$inferSelect;

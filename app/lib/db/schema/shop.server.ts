@@ -6,7 +6,6 @@ import {
   PAYMENT_PROVIDERS,
   PRODUCT_TYPES,
   PURCHASE_STATUSES,
-  type PurchaseLine,
   REFUND_REASONS,
   REFUND_STATUSES,
   UPLOAD_KINDS,
@@ -67,8 +66,6 @@ export const purchases = pgTable(
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     /** The provider's payment reference (Stripe PaymentIntent), which refunds and disputes name. */
     paymentRef: text("payment_ref"),
-    /** What each line charged, as charged (null for purchases made before lines were recorded). */
-    lines: jsonb("lines").$type<PurchaseLine[]>(),
     /** The owner's note on an order she made by hand (a product granted at no charge). */
     note: text("note"),
     /** When the payment arrived (the receipt's date); null until paid. */
@@ -180,7 +177,10 @@ export const refunds = pgTable(
   },
   (t) => [
     // One refund per purchase and reason: deciding twice (a redelivered event) cannot refund twice.
-    uniqueIndex("refunds_purchase_reason_idx").on(t.purchaseId, t.reason).where(sql`${t.bookingId} is null`),
+    // Money the provider reports went back without us may come in several parts.
+    uniqueIndex("refunds_purchase_reason_idx")
+      .on(t.purchaseId, t.reason)
+      .where(sql`${t.bookingId} is null and ${t.reason} <> 'external'`),
     // One refund per booked session, whoever cancels and however often it is clicked.
     uniqueIndex("refunds_booking_idx").on(t.bookingId).where(sql`${t.bookingId} is not null`),
     index("refunds_pending_idx").on(t.status, t.createdAt),

@@ -1,0 +1,117 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
+import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
+import { bookings, user } from "~/lib/db/schema.server";
+import { addDays, weekdayOf, zonedDate } from "~/lib/zoned-time";
+import { createTestServices } from "../../../tests/support/test-services";
+import { bookingLineId } from "./booking-model";
+import { startBookingCheckout } from "./start-booking-checkout.server";
+
+export const MINUTE = 60_000;
+
+/** Whole days from one London date to another. */
+export const daysBetweenDates = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+export function daysFromToday(date: string): number {
+  return daysBetweenDates(zonedDate(new Date()), date);
+}
+
+/** An open day (Tuesday-Saturday) at least `ahead` days from today, London date. */
+export function openDay(ahead: number): string {
+  let date = addDays(zonedDate(new Date()), ahead);
+  while (![2, 3, 4, 5, 6].includes(weekdayOf(date))) date = addDays(date, 1);
+  return date;
+}
+
+/** `count` open days a week apart, from a few days ahead: for tests with a data set of their own. */
+export function bookingTestKitDays(count: number): string[] {
+  const first = openDay(4);
+  return Array.from({ length: count }, (_, i) => addDays(first, i * 7));
+}
+
+export const request = (startsAt: Date, serviceId = "one-on-one", place: "in_person" | "distance" = "in_person") => ({
+  serviceId,
+  startsAt,
+  place,
+  note: "",
+  expressRequest: true,
+});
+
+/**
+ * The booking tests' set-up: a database of their own for the test file (`kit.t`, replaced when a test
+ * restarts the services) and the helpers that book on it.
+ */
+export function bookingTestKit() {
+  const kit = {
+    t: undefined as unknown as Awaited<ReturnType<typeof createTestServices>>,
+    /** A fresh open day for each test, so tests never share a slot. */
+    freshDay,
+    /** Later fresh days come after this one (a test that booked days ahead of its own). */
+    skipPast: (date: string) => {
+      lastDay = date;
+    },
+    client,
+    pay,
+    bookAndPay,
+    liveAt,
+  };
+  beforeAll(async () => {
+    kit.t = await createTestServices();
+  });
+  afterAll(() => kit.t?.cleanup());
+
+  let lastDay = openDay(2);
+  function freshDay(): string {
+    lastDay = openDay(daysFromToday(lastDay) + 1);
+    return lastDay;
+  }
+
+  /** A client's account row (booking needs no password or session here: routes are tested elsewhere). */
+  async function client(label = "client") {
+    const id = crypto.randomUUID();
+    const email = `${label}-${id.slice(0, 8)}@example.com`;
+    await kit.t.services.database.db.insert(user).values({ id, name: "Test Client", email, emailVerified: true });
+    return { id, email };
+  }
+
+  /** The payment for a booking's checkout arriving, as a card payment would (already taken). */
+  async function pay(account: { id: string }, bookingId: string, cents = 5000) {
+    const [row] = await kit.t.services.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    if (!row) throw new Error("no booking");
+    return applyPaymentEvent(kit.t.services, {
+      event: {
+        kind: "checkout.paid",
+        checkout: {
+          provider: "demo",
+          ref: row.purchaseId,
+          userId: account.id,
+          productIds: [bookingLineId(bookingId)],
+          totalCents: cents,
+          paymentRef: `demo_pi_${row.purchaseId}`,
+          consentAt: null,
+          mode: "payment",
+        },
+      },
+    });
+  }
+
+  async function bookAndPay(
+    startsAt: Date,
+    serviceId = "one-on-one",
+    cents = 5000,
+    place: "in_person" | "distance" = "in_person",
+  ) {
+    const account = await client();
+    const { bookingId } = await startBookingCheckout(kit.t.services, account, request(startsAt, serviceId, place));
+    await pay(account, bookingId, cents);
+    return { account, bookingId };
+  }
+
+  async function liveAt(startsAt: Date) {
+    const rows = await kit.t.services.database.db.select().from(bookings).where(eq(bookings.startsAt, startsAt));
+    return rows.filter((b) => b.status === "confirmed" || b.status === "held");
+  }
+
+  return kit;
+}

@@ -1,0 +1,311 @@
+import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
+import { createCheckout } from "~/features/shop/create-checkout.server";
+import { refundPurchase } from "~/features/shop/refund-purchase.server";
+import { runShopUpkeep } from "~/features/shop/run-shop-upkeep.server";
+import { AppError } from "~/lib/app-error";
+import { bookings, products, purchases } from "~/lib/db/schema.server";
+import { addDays, zonedInstant } from "~/lib/zoned-time";
+import { bookWithCredit } from "./book-with-credit.server";
+import { bookingLineId } from "./booking-model";
+import { bookingTestKit, openDay, request } from "./booking-test-kit";
+import { cancelBooking } from "./cancel-booking.server";
+import { cancellationTerms } from "./cancellation-terms";
+import { endPackage } from "./end-package.server";
+import { rescheduleBooking } from "./reschedule-booking.server";
+import { startBookingCheckout } from "./start-booking-checkout.server";
+
+/**
+ * The ledger's invariants (decision 040) over random sequences of what clients, the practitioner,
+ * the owner and the payment provider do, each possibly twice at once, checked after every step:
+ * no line and no order gives back more than it took; a package's credits are always all there,
+ * each in one state; no session is both refunded and its credit returned. LEDGER_RUNS raises the
+ * number of sequences (CI runs a few; before a change to money code, run thousands).
+ */
+const kit = bookingTestKit();
+const RUNS = Number(process.env.LEDGER_RUNS ?? 12);
+const HOUR = 3_600_000;
+
+type World = {
+  account: { id: string; email: string };
+  orders: { purchaseId: string; checkout: Parameters<typeof applyPaymentEvent>[1]["event"] }[];
+  sessions: string[];
+  packages: string[];
+  productId: string;
+};
+
+const SERVICES = [
+  { id: "one-on-one", cents: 5000 },
+  { id: "healing-journey", cents: 8000 },
+  { id: "transformation-journey", cents: 14000 },
+] as const;
+
+/** Slots the sequences book into: four days a week apart (the package rules' gap), eight times each. */
+const days = () => {
+  const first = openDay(3);
+  return [0, 7, 14, 21].map((d) => addDays(first, d));
+};
+const TIMES = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"];
+const slot = (i: number) => {
+  const all = days();
+  return zonedInstant(all[i % all.length] as string, TIMES[Math.floor(i / all.length) % TIMES.length] as string);
+};
+
+/** Which of the sequence's sessions or orders: most often the latest, as a person acting on what she just did. */
+const recent = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.nat(7) });
+const pick = <T>(list: readonly T[], back: number): T | undefined =>
+  list[list.length - 1 - (back % Math.max(1, list.length))];
+
+/** Money moves most where sessions are bought, booked from credits and cancelled: those come most often. */
+const op = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("buy" as const), service: fc.nat(2), slot: fc.nat(31) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("buyProduct" as const) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant("credit" as const), pack: recent, slot: fc.nat(31) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("cancel" as const),
+      session: recent,
+      by: fc.constantFrom("client" as const, "practitioner" as const),
+      late: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("reschedule" as const), session: recent, slot: fc.nat(31) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("adminRefund" as const), order: recent }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("replay" as const), order: recent }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("reversal" as const), order: recent }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("endPackage" as const), pack: recent }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("expire" as const) }) },
+);
+type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+const step = fc.record({ op, twice: fc.boolean() });
+
+/** Refusals are expected outcomes (a slot taken, nothing left to refund); anything else is a bug. */
+const tally = new Map<string, number>();
+async function tolerate(work: () => Promise<unknown>, label = "") {
+  try {
+    await work();
+    tally.set(`${label} ok`, (tally.get(`${label} ok`) ?? 0) + 1);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    tally.set(`${label} ${error.message}`, (tally.get(`${label} ${error.message}`) ?? 0) + 1);
+  }
+}
+
+async function run(world: World, o: Op) {
+  const { services } = kit.t;
+  const { db } = services.database;
+  switch (o.kind) {
+    case "buy": {
+      const service = SERVICES[o.service] as (typeof SERVICES)[number];
+      const { bookingId } = await startBookingCheckout(
+        services,
+        world.account,
+        request(slot(o.slot), service.id, "distance"),
+      );
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+      const event = {
+        kind: "checkout.paid" as const,
+        checkout: {
+          provider: "demo" as const,
+          ref: row?.purchaseId ?? "",
+          userId: world.account.id,
+          productIds: [bookingLineId(bookingId)],
+          totalCents: service.cents,
+          paymentRef: `demo_pi_${row?.purchaseId}`,
+          consentAt: null,
+          mode: "payment" as const,
+        },
+      };
+      await applyPaymentEvent(services, { event });
+      world.orders.push({ purchaseId: row?.purchaseId ?? "", checkout: event });
+      world.sessions.push(bookingId);
+      const [done] = await db
+        .select({ packageId: bookings.packageId })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId));
+      if (done?.packageId) world.packages.push(done.packageId);
+      return;
+    }
+    case "buyProduct": {
+      const { url } = await createCheckout(services, world.account, { productIds: [world.productId] });
+      const ref = url.split("/").pop() as string;
+      const event = {
+        kind: "checkout.paid" as const,
+        checkout: {
+          provider: "demo" as const,
+          ref,
+          userId: world.account.id,
+          productIds: [world.productId],
+          totalCents: 1999,
+          paymentRef: `demo_pi_${ref}`,
+          consentAt: null,
+          mode: "payment" as const,
+        },
+      };
+      await applyPaymentEvent(services, { event });
+      world.orders.push({ purchaseId: ref, checkout: event });
+      return;
+    }
+    case "credit": {
+      const packageId = pick(world.packages, o.pack);
+      if (!packageId) return;
+      const { bookingId } = await bookWithCredit(services, world.account, {
+        packageId,
+        startsAt: slot(o.slot),
+        place: "distance",
+        note: "",
+        expressRequest: true,
+      });
+      world.sessions.push(bookingId);
+      return;
+    }
+    case "cancel": {
+      const bookingId = pick(world.sessions, o.session);
+      if (!bookingId) return;
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+      if (!row) return;
+      const now = o.late ? new Date(row.startsAt.getTime() - 2 * HOUR) : new Date();
+      const terms = cancellationTerms(row, now, o.by);
+      await cancelBooking(
+        services,
+        {
+          bookingId,
+          by: o.by,
+          userId: o.by === "client" ? world.account.id : undefined,
+          expectedRefundCents: terms.allowed ? terms.refundCents : undefined,
+        },
+        now,
+      );
+      return;
+    }
+    case "reschedule": {
+      const bookingId = pick(world.sessions, o.session);
+      if (!bookingId) return;
+      await rescheduleBooking(services, { bookingId, userId: world.account.id, startsAt: slot(o.slot) });
+      return;
+    }
+    case "adminRefund": {
+      const order = pick(world.orders, o.order);
+      if (order) await refundPurchase(services, order.purchaseId);
+      return;
+    }
+    case "replay": {
+      const order = pick(world.orders, o.order);
+      if (order) await applyPaymentEvent(services, { event: order.checkout });
+      return;
+    }
+    case "reversal": {
+      const order = pick(world.orders, o.order);
+      if (!order) return;
+      await applyPaymentEvent(services, {
+        event: {
+          kind: "payment.reversed",
+          provider: "demo",
+          paymentRef: `demo_pi_${order.purchaseId}`,
+          reason: "dispute",
+        },
+      });
+      return;
+    }
+    case "endPackage": {
+      const packageId = pick(world.packages, o.pack);
+      if (packageId) await endPackage(services, { packageId, userId: world.account.id });
+      return;
+    }
+    case "expire":
+      await runShopUpkeep(services, new Date(Date.now() + 90 * 24 * HOUR));
+      return;
+  }
+}
+
+/** Every invariant, over one client's orders (a sequence's own, so a failure shrinks), or the whole database. */
+async function checkInvariants(userId?: string) {
+  const { db } = kit.t.services.database;
+  const own = (column: string) => (userId ? sql.raw(` and ${column} = '${userId.replace(/'/g, "")}'`) : sql.raw(""));
+  const q = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  // No line gives back more than it took, and its running total is its allocations of live refunds.
+  expect(
+    await q(sql`select l.id from order_lines l
+      left join (select rl.line_id, sum(rl.amount_cents) as cents from refund_lines rl
+        join refunds r on r.id = rl.refund_id and r.status <> 'failed' group by rl.line_id) a on a.line_id = l.id
+      where (l.refunded_cents > l.amount_cents or l.refunded_cents <> coalesce(a.cents, 0))
+        ${own("(select user_id from purchases where id = l.purchase_id)")}`),
+  ).toEqual([]);
+  // No order gives back more than was paid, nor do its lines take more than it did.
+  expect(
+    await q(sql`select p.id from purchases p
+      where (select coalesce(sum(amount_cents), 0) from refunds r where r.purchase_id = p.id and r.status <> 'failed') > p.total_amount_cents
+        or (select coalesce(sum(amount_cents), 0) from order_lines l where l.purchase_id = p.id) > p.total_amount_cents
+        ${own("p.user_id")}`),
+  ).toEqual([]);
+  // Credits: all there (available + booked + used + refunded + expired = bought), worth what the package took.
+  expect(
+    await q(sql`select k.id from booking_packages k
+      left join order_lines l on l.package_id = k.id
+      where ((select count(*) from package_credits c where c.package_id = k.id) <> k.sessions
+        or (select coalesce(sum(value_cents), 0) from package_credits c where c.package_id = k.id) <> coalesce(l.amount_cents, 0))
+        ${own("k.user_id")}`),
+  ).toEqual([]);
+  // No session both refunded and its credit returned; a booked credit has exactly its one live session.
+  expect(
+    await q(sql`select b.id from bookings b join refunds r on r.booking_id = b.id and r.status <> 'failed' and r.amount_cents > 0
+      join package_credits c on c.id = b.credit_id where c.state <> 'refunded' ${own("b.user_id")}`),
+  ).toEqual([]);
+  expect(
+    await q(sql`select c.id from package_credits c
+      where (c.state = 'booked') <> exists (select 1 from bookings b where b.credit_id = c.id and b.status in ('held', 'confirmed'))
+        ${own("(select user_id from booking_packages where id = c.package_id)")}`),
+  ).toEqual([]);
+}
+
+describe("the ledger", () => {
+  it("keeps its invariants through any sequence of sales, bookings, cancellations, refunds and provider events", async () => {
+    const { db } = kit.t.services.database;
+    const productId = `guide-${crypto.randomUUID().slice(0, 8)}`;
+    await db
+      .insert(products)
+      .values({ id: productId, title: "A Guide", priceCents: 1999, downloadUrl: "pdfs/guide.pdf" });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 20 }), async (steps) => {
+        const world: World = { account: await kit.client("ledger"), orders: [], sessions: [], packages: [], productId };
+        try {
+          for (const { op: o, twice } of steps) {
+            if (twice)
+              await Promise.all([tolerate(() => run(world, o), o.kind), tolerate(() => run(world, o), o.kind)]);
+            else await tolerate(() => run(world, o), o.kind);
+            await checkInvariants(world.account.id);
+          }
+        } finally {
+          // Free the slots for the next sequence: the practitioner cancels what is left.
+          const live = await db
+            .select({ id: bookings.id, status: bookings.status })
+            .from(bookings)
+            .where(eq(bookings.userId, world.account.id));
+          for (const b of live.filter((b) => b.status === "confirmed")) {
+            await tolerate(() => cancelBooking(kit.t.services, { bookingId: b.id, by: "practitioner" }));
+          }
+          await db
+            .update(bookings)
+            .set({ status: "released" })
+            .where(sql`${bookings.userId} = ${world.account.id} and ${bookings.status} = 'held'`);
+        }
+        await checkInvariants(world.account.id);
+      }),
+      { numRuns: RUNS, ...(process.env.LEDGER_SEED ? { seed: Number(process.env.LEDGER_SEED) } : {}) },
+    );
+    await checkInvariants();
+    if (process.env.LEDGER_TALLY)
+      console.log(
+        [...tally]
+          .sort()
+          .map(([k, n]) => `${n}\t${k}`)
+          .join("\n"),
+      );
+    const [paid] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(purchases);
+    expect(paid?.n ?? 0).toBeGreaterThan(0);
+  }, 1_200_000);
+});

@@ -1,0 +1,125 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { type Booking, bookingPackages, bookings, packageCredits, refunds, user } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+import { findService } from "./booking-model";
+import { cancellationTerms, canReschedule } from "./cancellation-terms";
+
+export type SessionView = {
+  id: string;
+  serviceId: string;
+  serviceTitle: string;
+  place: Booking["place"];
+  startsAt: string;
+  endsAt: string;
+  status: Booking["status"];
+  attendance: Booking["attendance"];
+  note: string;
+  amountCents: number;
+  refundCents: number | null;
+  /** What cancelling now would refund (null: cannot be cancelled). */
+  cancelRefundCents: number | null;
+  cancelPercent: number | null;
+  /** A package's session cancelled now returns its credit instead of money (decision 041). */
+  cancelReturnsCredit: boolean;
+  canReschedule: boolean;
+  fromPackage: boolean;
+};
+
+function toView(booking: Booking, refundCents: number | null, now: Date): SessionView {
+  const terms = booking.status === "confirmed" ? cancellationTerms(booking, now) : { allowed: false as const };
+  const returnsCredit = terms.allowed && terms.percent === 100 && Boolean(booking.creditId);
+  return {
+    id: booking.id,
+    serviceId: booking.serviceId,
+    serviceTitle: findService(booking.serviceId)?.title ?? booking.serviceId,
+    place: booking.place,
+    startsAt: booking.startsAt.toISOString(),
+    endsAt: booking.endsAt.toISOString(),
+    status: booking.status,
+    attendance: booking.attendance,
+    note: booking.note,
+    amountCents: booking.amountCents,
+    refundCents,
+    cancelRefundCents: terms.allowed ? (returnsCredit ? 0 : terms.refundCents) : null,
+    cancelPercent: terms.allowed ? (returnsCredit ? 0 : terms.percent) : null,
+    cancelReturnsCredit: returnsCredit,
+    canReschedule: booking.status === "confirmed" && canReschedule(booking.startsAt, now),
+    fromPackage: Boolean(booking.packageId),
+  };
+}
+
+/** My Sessions: the client's booked and cancelled sessions (not holds or refused payments), and package credits. */
+export async function listMySessions(services: AppServices, userId: string, now = new Date()) {
+  const { db } = services.database;
+  const rows = await db
+    .select({ booking: bookings, refundCents: refunds.amountCents })
+    .from(bookings)
+    .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
+    .where(and(eq(bookings.userId, userId), inArray(bookings.status, ["confirmed", "cancelled"])))
+    .orderBy(asc(bookings.startsAt));
+  const sessions = rows.map((row) => toView(row.booking, row.refundCents, now));
+  const packs = await db
+    .select({
+      pack: bookingPackages,
+      available: sql<number>`count(*) filter (where ${packageCredits.state} = 'available')`.mapWith(Number),
+      refunded: sql<number>`count(*) filter (where ${packageCredits.state} = 'refunded')`.mapWith(Number),
+      unbookedCents:
+        sql<number>`coalesce(sum(${packageCredits.valueCents}) filter (where ${packageCredits.state} = 'available'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(bookingPackages)
+    .leftJoin(packageCredits, eq(packageCredits.packageId, bookingPackages.id))
+    .where(eq(bookingPackages.userId, userId))
+    .groupBy(bookingPackages.id)
+    .orderBy(desc(bookingPackages.createdAt));
+  return {
+    upcoming: sessions.filter((s) => s.status === "confirmed" && new Date(s.endsAt) > now),
+    past: sessions.filter((s) => !(s.status === "confirmed" && new Date(s.endsAt) > now)).reverse(),
+    packages: packs.map(({ pack, available, refunded, unbookedCents }) => ({
+      id: pack.id,
+      serviceId: pack.serviceId,
+      title: findService(pack.serviceId)?.title ?? pack.serviceId,
+      sessions: pack.sessions,
+      // Credits left to book (decision 041); `expired` says whether they still can be.
+      remaining: available,
+      refunded,
+      /** What ending the package now would refund: its unbooked sessions' shares. */
+      unbookedCents,
+      expiresAt: pack.expiresAt.toISOString(),
+      expired: pack.expiresAt <= now,
+    })),
+  };
+}
+
+/** One of the client's own sessions; null for anyone else's (they cannot tell it exists). */
+export async function getMySession(services: AppServices, userId: string, bookingId: string, now = new Date()) {
+  const [row] = await services.database.db
+    .select({ booking: bookings, refundCents: refunds.amountCents })
+    .from(bookings)
+    .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
+  return row ? toView(row.booking, row.refundCents, now) : null;
+}
+
+/** The practitioner's diary: sessions from the start of today for `days` days, with the client. */
+export async function listDiary(services: AppServices, from: Date, days: number, now = new Date()) {
+  const to = new Date(from.getTime() + days * 86_400_000);
+  const rows = await services.database.db
+    .select({ booking: bookings, refundCents: refunds.amountCents, name: user.name, email: user.email })
+    .from(bookings)
+    .innerJoin(user, eq(user.id, bookings.userId))
+    .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
+    .where(
+      and(
+        inArray(bookings.status, ["confirmed", "cancelled"]),
+        gte(bookings.startsAt, from),
+        lt(bookings.startsAt, to),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt));
+  return rows.map((row) => ({
+    ...toView(row.booking, row.refundCents, now),
+    client: { name: row.name, email: row.email },
+  }));
+}

@@ -1,0 +1,149 @@
+import { eq } from "drizzle-orm";
+import { knownSiteSettings } from "~/features/site-settings/get-site-settings.server";
+import { type Booking, bookings, user } from "~/lib/db/schema.server";
+import type { MailMessage } from "~/lib/mail/mailer.server";
+import type { AppServices } from "~/lib/services.server";
+import {
+  bookingCancelledEmail,
+  bookingConfirmationEmail,
+  bookingReminderEmail,
+  bookingRescheduledEmail,
+  distanceSessionEveningEmail,
+  practitionerBookingEmail,
+  type SessionFacts,
+  slotTakenEmail,
+} from "./booking-emails";
+import { renderCalendar } from "./booking-ics";
+import { findService, placeLabel } from "./booking-model";
+import { getPracticeDefaults } from "./practice-defaults";
+
+/** Who booking e-mails and calendar files come from: the site settings' business. */
+function practice() {
+  const settings = knownSiteSettings();
+  return { brand: settings.businessName, email: settings.email, practitioner: settings.practitionerName };
+}
+
+/** A booking as its e-mails and calendar files describe it. */
+export function sessionFacts(services: AppServices, booking: Booking): SessionFacts {
+  const service = findService(booking.serviceId);
+  const city = getPracticeDefaults().city;
+  const serviceTitle = service?.title ?? booking.serviceId;
+  const manageUrl = `${services.env.PUBLIC_URL}/my-sessions/${booking.id}`;
+  return {
+    id: booking.id,
+    serviceTitle,
+    place: booking.place,
+    startsAt: booking.startsAt,
+    endsAt: booking.endsAt,
+    note: booking.note,
+    city,
+    manageUrl,
+    ics: renderCalendar([calendarEvent(services, booking)], { name: practice().brand }),
+  };
+}
+
+export function calendarEvent(services: AppServices, booking: Booking, forPractitioner?: { client: string }) {
+  const service = findService(booking.serviceId);
+  const host = new URL(services.env.PUBLIC_URL).host;
+  const title = service?.title ?? booking.serviceId;
+  return {
+    uid: `${booking.id}@${host}`,
+    sequence: booking.sequence,
+    start: booking.startsAt,
+    end: booking.endsAt,
+    summary: forPractitioner ? `${title}: ${forPractitioner.client}` : `${title} with ${practice().practitioner}`,
+    description: [
+      `${title}, ${placeLabel(booking.place)}.`,
+      ...(forPractitioner && booking.note ? [`Note: ${booking.note}`] : []),
+      forPractitioner ? "" : `Cancel or reschedule: ${services.env.PUBLIC_URL}/my-sessions/${booking.id}`,
+    ]
+      .filter(Boolean)
+      .join("\n"),
+    location: booking.place === "distance" ? "Distance session" : getPracticeDefaults().city,
+    url: forPractitioner ? undefined : `${services.env.PUBLIC_URL}/my-sessions/${booking.id}`,
+    cancelled: booking.status === "cancelled",
+  };
+}
+
+type BookingMail =
+  | { kind: "confirmed"; paidCents: number | null }
+  | { kind: "rescheduled" }
+  | { kind: "reminder" }
+  | { kind: "distance_evening" }
+  | {
+      kind: "cancelled";
+      refundCents: number;
+      percent: number;
+      by: "client" | "practitioner";
+      creditReturned?: boolean | undefined;
+    }
+  | { kind: "slot_taken"; refundCents: number };
+
+/**
+ * Sends a booking's e-mail(s) after the change is committed. A failure is logged, never undoes the
+ * booking; the caller decides whether to retry (reminders do).
+ */
+export async function sendBookingMail(services: AppServices, bookingId: string, mail: BookingMail): Promise<void> {
+  const { db } = services.database;
+  const [row] = await db
+    .select({ booking: bookings, email: user.email, name: user.name })
+    .from(bookings)
+    .innerJoin(user, eq(user.id, bookings.userId))
+    .where(eq(bookings.id, bookingId));
+  if (!row) return;
+  const client = { email: row.email, name: row.name };
+  const { brand, email } = practice();
+  const sender = { brand, email };
+  const facts = sessionFacts(services, row.booking);
+  const diaryUrl = `${services.env.PUBLIC_URL}/admin/bookings`;
+  const messages: MailMessage[] = [];
+  switch (mail.kind) {
+    case "confirmed":
+      messages.push(bookingConfirmationEmail(sender, client, facts, mail.paidCents));
+      messages.push(practitionerBookingEmail(sender, client, facts, diaryUrl));
+      break;
+    case "rescheduled":
+      messages.push(bookingRescheduledEmail(sender, client, facts));
+      messages.push(practitionerBookingEmail(sender, client, facts, diaryUrl, "rescheduled"));
+      break;
+    case "reminder":
+      messages.push(bookingReminderEmail(sender, client, facts));
+      break;
+    case "distance_evening":
+      messages.push(distanceSessionEveningEmail(sender, client, facts));
+      break;
+    case "cancelled":
+      messages.push(
+        bookingCancelledEmail(
+          sender,
+          client,
+          facts,
+          { cents: mail.refundCents, percent: mail.percent, by: mail.by, creditReturned: mail.creditReturned },
+          `${services.env.PUBLIC_URL}/my-sessions`,
+        ),
+      );
+      if (mail.by === "client") messages.push(practitionerBookingEmail(sender, client, facts, diaryUrl, "cancelled"));
+      break;
+    case "slot_taken":
+      messages.push(
+        slotTakenEmail(
+          sender,
+          client,
+          facts,
+          mail.refundCents,
+          `${services.env.PUBLIC_URL}/book/${row.booking.serviceId}`,
+        ),
+      );
+      break;
+  }
+  for (const message of messages) await services.mailer.send(message);
+}
+
+/** Like sendBookingMail, for paths where the change already happened: a failure is only logged. */
+export async function trySendBookingMail(services: AppServices, bookingId: string, mail: BookingMail) {
+  try {
+    await sendBookingMail(services, bookingId, mail);
+  } catch (error) {
+    services.logger.error({ err: error, bookingId, kind: mail.kind }, "booking e-mail failed");
+  }
+}

@@ -1,0 +1,167 @@
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  CheckoutError,
+  getPaymentProvider,
+  paymentInnerMessages,
+  writeOrderLines,
+} from "~/features/shop/line-kinds.server";
+import { AppError } from "~/lib/app-error";
+import { bookings, purchases } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+import { formatSessionTime, zonedDate } from "~/lib/zoned-time";
+import {
+  BOOKING_LIMITS,
+  bookingLineId,
+  bookingMessages,
+  EXPRESS_REQUEST_WORDING,
+  findService,
+  type Place,
+  sessionShareCents,
+} from "./booking-model";
+import { listBusy, lockDays, readAvailability, releaseExpiredHolds } from "./booking-store.server";
+import { needsExpressRequest } from "./cancellation-terms";
+import { sessionLine } from "./fulfil-booking.server";
+import { isFreeSlot } from "./generate-slots";
+
+export type BookingRequest = {
+  serviceId: string;
+  startsAt: Date;
+  place: Place;
+  note: string;
+  expressRequest: boolean;
+};
+
+/**
+ * Holds a slot for the signed-in client and opens the payment for it. The hold is taken under the
+ * day's lock (`lockDays`): of any number of clients racing for one slot, exactly one holds it, and
+ * the others are told it has just gone. A client holds one slot at a time (a new hold lets go of
+ * their older one). The slot stays held for 15 minutes; `fulfilBooking` confirms it when the money
+ * arrives, or refunds a payment that came too late for a slot someone else then took.
+ */
+export async function startBookingCheckout(
+  services: AppServices,
+  account: { id: string; email: string },
+  request: BookingRequest,
+  now = new Date(),
+): Promise<{ url: string; bookingId: string }> {
+  const service = findService(request.serviceId);
+  if (!service) throw new AppError("not_found", "Service not found");
+  if (!service.places.includes(request.place)) throw new AppError("invalid_request", bookingMessages.placeNotOffered);
+  const express = needsExpressRequest(request.startsAt, now);
+  if (express && !request.expressRequest) {
+    throw new AppError("invalid_request", bookingMessages.expressRequestMissing, "Booking");
+  }
+  const { db } = services.database;
+  const bookingId = crypto.randomUUID();
+  const purchaseId = crypto.randomUUID();
+  const day = zonedDate(request.startsAt);
+  const endsAt = new Date(request.startsAt.getTime() + service.minutes * 60_000);
+
+  const released = await db.transaction(async (tx) => {
+    await lockDays(tx, [day]);
+    await releaseExpiredHolds(tx, [day], now);
+    const availability = await readAvailability(tx);
+    const busy = await listBusy(tx, { from: day, to: day }, now);
+    if (!isFreeSlot({ availability, start: request.startsAt, minutes: service.minutes, busy, now })) {
+      throw new AppError("conflict", bookingMessages.slotTaken, "Booking");
+    }
+    // One hold per client: an older one (another tab, a changed mind) is let go.
+    const older = await tx
+      .update(bookings)
+      .set({ status: "released", holdExpiresAt: null })
+      .where(and(eq(bookings.userId, account.id), eq(bookings.status, "held")))
+      .returning({ purchaseId: bookings.purchaseId });
+    await tx.insert(bookings).values({
+      id: bookingId,
+      userId: account.id,
+      serviceId: service.id as (typeof bookings.$inferInsert)["serviceId"],
+      place: request.place,
+      startsAt: request.startsAt,
+      endsAt,
+      day,
+      status: "held",
+      holdExpiresAt: new Date(now.getTime() + BOOKING_LIMITS.holdMinutes * 60_000),
+      note: request.note,
+      expressRequest: express ? { at: now.toISOString(), wording: EXPRESS_REQUEST_WORDING } : null,
+      purchaseId,
+      amountCents: sessionShareCents(service),
+    });
+    return older.map((row) => row.purchaseId);
+  });
+  await closeCheckouts(services, released);
+
+  const provider = getPaymentProvider(services);
+  const lines = [
+    {
+      productId: bookingLineId(bookingId),
+      title: `${service.title}, ${formatSessionTime(request.startsAt)}`,
+      unitAmountCents: service.priceCents,
+    },
+  ];
+  let checkout: { ref: string; url: string };
+  try {
+    checkout = await provider.createCheckout({
+      mode: "payment",
+      purchaseId,
+      user: account,
+      lines,
+      totalCents: service.priceCents,
+      consentAt: now.toISOString(),
+      returnPath: `/my-sessions/${bookingId}`,
+      cancelPath: `/book/${service.id}`,
+    });
+  } catch (error) {
+    await db
+      .update(bookings)
+      .set({ status: "released", holdExpiresAt: null })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "held")));
+    services.logger.error({ err: error, provider: provider.name }, "booking checkout creation failed");
+    throw new AppError(
+      "provider_failed",
+      error instanceof CheckoutError ? error.message : paymentInnerMessages.failed,
+      "Payment Error",
+    );
+  }
+  // A webhook may have beaten this insert and made the row already: then this is a no-op. The order
+  // names no catalogue product: its one line is the session (or package) it pays for.
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(purchases)
+      .values({
+        id: purchaseId,
+        userId: account.id,
+        status: "pending",
+        totalAmountCents: service.priceCents,
+        productIds: [],
+        provider: provider.name,
+        providerRef: checkout.ref,
+      })
+      .onConflictDoNothing();
+    await writeOrderLines(tx, purchaseId, [
+      {
+        ...sessionLine(service, { id: bookingId, serviceId: service.id }, service.priceCents),
+        title: lines[0]?.title ?? service.title,
+      },
+    ]);
+  });
+  return { url: checkout.url, bookingId };
+}
+
+/** Closes the checkouts of holds that were let go, so they can no longer be paid (Stripe). */
+export async function closeCheckouts(services: AppServices, purchaseIds: string[]): Promise<void> {
+  if (purchaseIds.length === 0) return;
+  const { db } = services.database;
+  const open = await db
+    .update(purchases)
+    .set({ status: "expired" })
+    .where(and(inArray(purchases.id, purchaseIds), eq(purchases.status, "pending")))
+    .returning({ ref: purchases.providerRef });
+  const provider = getPaymentProvider(services);
+  for (const { ref } of open) {
+    if (ref) {
+      await provider
+        .expireCheckout(ref)
+        .catch((error: unknown) => services.logger.warn({ err: error, ref }, "could not close a booking checkout"));
+    }
+  }
+}
