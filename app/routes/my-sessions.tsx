@@ -58,7 +58,7 @@ export const meta: Route.MetaFunction = () => [
 
 function statusLabel(s: SessionView & { when: string }) {
   if (s.status === "cancelled")
-    return `Cancelled${s.refundCents !== null ? `, ${formatAmount(s.refundCents)} refunded` : ""}`;
+    return `Cancelled${s.refundCents !== null ? `, ${formatAmount(s.refundCents)} refunded` : s.fromPackage ? ", returned to your package" : ""}`;
   if (s.attendance === "attended") return "Attended";
   if (s.attendance === "no_show") return "Missed";
   return "Completed";
@@ -128,7 +128,9 @@ export default function MySessions({ loaderData }: Route.ComponentProps) {
                     <p className="text-sm">
                       {p.expired
                         ? `Expired on ${p.expires}${p.remaining > 0 ? `: ${p.remaining} unused` : ""}`
-                        : `${p.remaining} of ${p.sessions} sessions left, to be taken by ${p.expires}`}
+                        : p.remaining === 0 && p.refunded > 0
+                          ? `No sessions left: ${p.refunded === 1 ? "1 session" : `${p.refunded} sessions`} refunded`
+                          : `${p.remaining} of ${p.sessions} sessions left, to be taken by ${p.expires}`}
                     </p>
                   </div>
                   {!p.expired && p.remaining > 0 ? (
