@@ -32,10 +32,13 @@ export const bookingLineKind: SoldLineKind = {
     await trySendBookingMail(services, fulfilment.subject, { kind: "confirmed", paidCents: checkout.totalCents });
   },
   async afterRefund(services, refund) {
-    // A cancellation's e-mail already said what it refunds; a payment for a taken slot gets the apology.
+    // A payment for a taken slot gets the apology; a cancellation's e-mail already said what it
+    // refunds; a package ended early is told by the shop's refund e-mail (its line, its amount).
     if (refund.reason === "slot_taken" && refund.bookingId) {
       await trySendBookingMail(services, refund.bookingId, { kind: "slot_taken", refundCents: refund.amountCents });
+      return true;
     }
+    return refund.reason !== "package_ended";
   },
   describeLines: describeBookingLines,
   checkoutIdOf: (line) => (line.bookingId ? bookingLineId(line.bookingId) : null),

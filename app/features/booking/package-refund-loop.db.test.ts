@@ -2,6 +2,7 @@ import { eq, sum } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, refunds } from "~/lib/db/schema.server";
 import { addDays, zonedInstant } from "~/lib/zoned-time";
+import { readOutbox } from "../../../tests/support/outbox";
 import { bookWithCredit } from "./book-with-credit.server";
 import { bookingTestKit, daysFromToday, openDay } from "./booking-test-kit";
 import { cancelBooking } from "./cancel-booking.server";
@@ -103,6 +104,13 @@ describe("a package's cancellations", () => {
       .where(eq(refunds.purchaseId, first?.purchaseId ?? ""));
     expect(Number(total?.n)).toBe(10500);
     expect(first?.status).toBe("confirmed");
+    // She is told once, with the package and the amount, and where to find it.
+    const told = readOutbox(kit.t.dataDir).filter((m) => m.to === account.email && /refund/i.test(m.subject));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain("You ended your package");
+    expect(told[0]?.text).toContain("£105.00");
+    expect(told[0]?.text).toContain("Transformation Journey");
+    expect(told[0]?.text).toContain("/my-sessions");
     // Someone else's package cannot be ended by this client.
     const other = await kit.client();
     await expect(endPackage(kit.t.services, { packageId: pack?.id ?? "", userId: other.id })).rejects.toMatchObject({

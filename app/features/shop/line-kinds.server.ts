@@ -41,8 +41,11 @@ export type SoldLineKind = {
   afterPaid(services: AppServices, fulfilment: KindFulfilment, checkout: PaidCheckout): Promise<void>;
   /** The refunds this kind's rules make (a cancellation, a slot taken, a package ended). */
   refundReasons: readonly RefundReason[];
-  /** After one of its refunds was made: the kind's e-mail, or nothing when its cancellation said it already. */
-  afterRefund(services: AppServices, refund: Refund): Promise<void>;
+  /**
+   * After one of its refunds was made: the kind's own e-mail. True when the buyer has been told (by
+   * it, or by the cancellation that made it); false leaves the shop's refund e-mail to tell her.
+   */
+  afterRefund(services: AppServices, refund: Refund): Promise<boolean>;
   /** The id a payment names one of its lines by (`booking:<id>`), or null for a line not its own. */
   checkoutIdOf(line: OrderLine): string | null;
   /** How the owner's books name its lines now (a session's service and UK time; a package's credits used). */

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Transaction } from "~/lib/db/client.server";
-import { orderLines, type Purchase, purchases, refunds, subscribers, user } from "~/lib/db/schema.server";
+import { orderLines, type Purchase, purchases, refundLines, refunds, subscribers, user } from "~/lib/db/schema.server";
 import { sellerDetails } from "~/lib/seller-details.server";
 import type { AppServices } from "~/lib/services.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
@@ -78,14 +78,21 @@ export async function settleRefund(services: AppServices, refundId: string): Pro
   );
   // A session's or package's refund is told by its kind (its cancellation e-mail may have said it already).
   const kind = lineKindOfRefund(refund);
-  if (kind) await kind.afterRefund(services, refund);
-  else await sendRefundNotice(services, { ...refund, userId: purchase.userId });
+  const told = kind ? await kind.afterRefund(services, refund) : false;
+  if (!told) await sendRefundNotice(services, { ...refund, userId: purchase.userId });
   return { status: "succeeded" };
 }
 
 async function sendRefundNotice(
   services: AppServices,
-  refund: { purchaseId: string; userId: string; productIds: string[]; amountCents: number; reason: RefundReason },
+  refund: {
+    id: string;
+    purchaseId: string;
+    userId: string;
+    productIds: string[];
+    amountCents: number;
+    reason: RefundReason;
+  },
 ) {
   try {
     const { db } = services.database;
@@ -95,14 +102,24 @@ async function sendRefundNotice(
       .where(eq(user.id, refund.userId));
     if (!buyer) return;
     const titled = await getProductsByIds(db, refund.productIds);
-    const titles = refund.productIds.map((id) => titled.find((p) => p.id === id)?.title ?? id);
+    // A refund of a line that is no product (a package) is named by its line, as sold.
+    const titles = refund.productIds.length
+      ? refund.productIds.map((id) => titled.find((p) => p.id === id)?.title ?? id)
+      : (
+          await db
+            .select({ title: orderLines.title })
+            .from(refundLines)
+            .innerJoin(orderLines, eq(orderLines.id, refundLines.lineId))
+            .where(eq(refundLines.refundId, refund.id))
+        ).map((line) => line.title);
     await services.mailer.send(
       refundEmail(await sellerDetails(services.database.db), buyer, {
         orderId: refund.purchaseId,
         reason: refund.reason,
         amountCents: refund.amountCents,
         titles,
-        accountUrl: `${services.env.PUBLIC_URL}/my-purchases`,
+        // Products are in My Sacred Downloads; a session or package in My Sessions.
+        accountUrl: `${services.env.PUBLIC_URL}${refund.productIds.length ? "/my-purchases" : "/my-sessions"}`,
       }),
     );
     await sendOwnerNotice(services, {
