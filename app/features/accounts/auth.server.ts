@@ -1,11 +1,11 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { sellerDetails } from "~/features/site-settings/seller-details.server";
 import type { Database } from "~/lib/db/client.server";
 import * as schema from "~/lib/db/schema.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import type { Mailer } from "~/lib/mail/mailer.server";
-import { sellerDetails } from "~/lib/seller-details.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-schemas";
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails";
 import { grantAdminIfListed } from "./manage-admins.server";

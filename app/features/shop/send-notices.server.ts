@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
+import { sellerDetails } from "~/features/site-settings/seller-details.server";
 import { products, subscribers, user } from "~/lib/db/schema.server";
-import { sellerDetails } from "~/lib/seller-details.server";
 import type { AppServices } from "~/lib/services.server";
 import { membershipEmail } from "./membership-email";
 import { SUBSCRIPTION_ID } from "./model";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
+import { sellerDetails } from "~/features/site-settings/seller-details.server";
 import { purchases, subscribers, user } from "~/lib/db/schema.server";
-import { sellerDetails } from "~/lib/seller-details.server";
 import type { AppServices } from "~/lib/services.server";
 import { getProductsByIds } from "./get-product.server";
 import { readOrderLines } from "./ledger/read-order-lines.server";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { sellerDetails } from "~/features/site-settings/seller-details.server";
 import type { Transaction } from "~/lib/db/client.server";
 import { orderLines, type Purchase, purchases, refundLines, refunds, subscribers, user } from "~/lib/db/schema.server";
-import { sellerDetails } from "~/lib/seller-details.server";
 import type { AppServices } from "~/lib/services.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
 import { getProductsByIds } from "./get-product.server";
