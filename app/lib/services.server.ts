@@ -1,11 +1,12 @@
 import path from "node:path";
 import { type Auth, createAuth } from "~/features/accounts/auth.server";
-import { getSiteSettings } from "~/features/site-settings/get-site-settings.server";
+import { forgetSiteSettings, getSiteSettings } from "~/features/site-settings/get-site-settings.server";
 import { secureDataDir } from "./data-dir.server";
 import { type DatabaseHandle, openDatabase } from "./db/client.server";
 import type { Env } from "./env.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
+import { invalidatePublicPages } from "./public-page-cache.server";
 import { createLocalStorage } from "./storage/local-storage.server";
 import type { Storage } from "./storage/storage.server";
 
@@ -57,7 +58,7 @@ export async function createServices(
     outboxDir: path.join(env.DATA_DIR, "outbox"),
     logger,
   });
-  return {
+  const services: AppServices = {
     env,
     logger,
     database,
@@ -65,6 +66,14 @@ export async function createServices(
     mailer,
     auth: createAuth({ env, db: database.db, mailer, logger }),
   };
+  // Another instance (or this one) changed what visitors see: drop the pages and the settings kept
+  // in memory, and read the settings again for the code that cannot wait for them (booking's e-mails).
+  database.onAnnouncement(() => {
+    forgetSiteSettings(database.db);
+    getSiteSettings(database.db).catch((error: unknown) => logger.warn({ err: error }, "site settings not read"));
+    invalidatePublicPages(services);
+  });
+  return services;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { and, arrayContains, eq, isNull } from "drizzle-orm";
 import { SUBSCRIPTION_ID } from "~/features/shop/model";
+import { announcePublicChange } from "~/lib/announce-public-change.server";
 import { AppError } from "~/lib/app-error";
 import { products, purchases } from "~/lib/db/schema.server";
-import { invalidatePublicPages } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { deleteStoredFiles } from "./delete-stored-files.server";
 import { imageKeyOf } from "./plan-product-files";
@@ -39,7 +39,7 @@ export async function deleteProduct(
   });
 
   // The catalogue changed: the next visitor's page is rendered afresh.
-  invalidatePublicPages(services);
+  announcePublicChange(services);
   if (result.outcome === "deleted") {
     const { product } = result;
     await deleteStoredFiles(services, {

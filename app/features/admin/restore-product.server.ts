@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
+import { announcePublicChange } from "~/lib/announce-public-change.server";
 import { AppError } from "~/lib/app-error";
 import { products } from "~/lib/db/schema.server";
-import { invalidatePublicPages } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 
 /**
@@ -16,7 +16,7 @@ export async function restoreProduct(services: AppServices, id: string): Promise
     .returning({ title: products.title });
   if (!restored) throw new AppError("not_found", "This product is not archived. It may have been restored already.");
   // The catalogue changed: the next visitor's page is rendered afresh (decision 027).
-  invalidatePublicPages(services);
+  announcePublicChange(services);
   services.logger.info({ productId: id }, "product restored");
   return restored;
 }

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, like, or } from "drizzle-orm";
 import { SUBSCRIPTION_ID, type UploadKind } from "~/features/shop/model";
+import { announcePublicChange } from "~/lib/announce-public-change.server";
 import { AppError } from "~/lib/app-error";
 import type { Transaction } from "~/lib/db/client.server";
 import { type Product, products, type Upload, uploads } from "~/lib/db/schema.server";
-import { invalidatePublicPages } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { deleteStoredFiles } from "./delete-stored-files.server";
 import { planProductFiles } from "./plan-product-files";
@@ -74,7 +74,7 @@ export async function saveProduct(
         return { id: productId, created: !existing, unused: files.unused };
       });
       // The catalogue changed: the next visitor's page is rendered afresh.
-      invalidatePublicPages(services);
+      announcePublicChange(services);
       await deleteStoredFiles(services, saved.unused);
       services.logger.info(
         { productId: saved.id, created: saved.created },

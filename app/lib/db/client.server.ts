@@ -20,8 +20,38 @@ export type DatabaseHandle = {
    * lets counts and sorted pages be read from indexes alone. PostgreSQL's autovacuum does this there.
    */
   maintain(): Promise<void>;
+  /**
+   * Tells every server process on this database, this one included, that something changed (the
+   * owner's content, say), so each drops what it keeps in memory: PostgreSQL's NOTIFY to every
+   * instance's LISTEN, within milliseconds; on PGlite (one process) at once, in-process.
+   */
+  announce(topic: string): Promise<void>;
+  /** Calls `listener` for every announcement, and with "*" after a lost listening connection came back. */
+  onAnnouncement(listener: (topic: string) => void): void;
+  /**
+   * Runs `work` unless another process on this database is running work of the same `key` now (a
+   * PostgreSQL advisory lock tried, not waited for): periodic upkeep runs once across instances.
+   * Answers null when it did not run. On PGlite, one process, it always runs.
+   */
+  runExclusive<T>(key: number, work: () => Promise<T>): Promise<T | null>;
   close(): Promise<void>;
 };
+
+/** Advisory-lock keys of the work one instance at a time does (besides MIGRATION_LOCK). */
+export const EXCLUSIVE_WORK = { shopUpkeep: 7_362_002 } as const;
+
+/** The in-process announcements of a one-process database. */
+export function localAnnouncements() {
+  const listeners: ((topic: string) => void)[] = [];
+  return {
+    announce: async (topic: string) => {
+      for (const listener of listeners) listener(topic);
+    },
+    onAnnouncement: (listener: (topic: string) => void) => {
+      listeners.push(listener);
+    },
+  };
+}
 
 export const migrationsFolder = path.resolve("drizzle");
 /** An arbitrary, fixed advisory-lock key for migrations. */

@@ -8,6 +8,7 @@ import {
   type Database,
   type DatabaseHandle,
   keepWebAssemblyOnBaselineCompiler,
+  localAnnouncements,
   migrationsFolder,
   type OpenDatabaseOptions,
   once,
@@ -39,6 +40,8 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
     return {
       db,
       kind: "pglite",
+      ...localAnnouncements(),
+      runExclusive: (_key, work) => work(),
       migrate: async () => {
         await migratePglite(drizzlePglite(client), { migrationsFolder });
         closeFolder(pgdata, options.dataDir);

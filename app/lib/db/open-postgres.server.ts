@@ -4,9 +4,44 @@ import pg from "pg";
 import { type Database, type DatabaseHandle, MIGRATION_LOCK, migrationsFolder, once } from "./client.server";
 import * as schema from "./schema.server";
 
+/** The channel every instance listens on for the others' announcements. */
+const CHANNEL = "app_changes";
+
 /** PostgreSQL through a pool (see openDatabase). */
 export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const listeners: ((topic: string) => void)[] = [];
+  let listening: pg.Client | null = null;
+  let closed = false;
+  /**
+   * One connection of its own LISTENs (a pooled one would be handed to other queries). Lost (a
+   * server restart), it is made again after a second, and listeners hear "*": what was announced
+   * meanwhile was missed, so everything kept in memory is dropped.
+   */
+  const listen = async (afterLoss: boolean): Promise<void> => {
+    if (closed) return;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    const retry = () => {
+      if (listening !== client) return;
+      listening = null;
+      client.end().catch(() => {});
+      setTimeout(() => void listen(true).catch(() => {}), 1000).unref();
+    };
+    client.on("error", retry);
+    client.on("end", retry);
+    client.on("notification", (message) => {
+      for (const listener of listeners) listener(message.payload ?? "*");
+    });
+    listening = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch {
+      retry();
+      return;
+    }
+    if (afterLoss) for (const listener of listeners) listener("*");
+  };
   // An idle connection dropped by the server (restart, failover) must not crash the process; the
   // pool replaces it on the next query.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
@@ -29,6 +64,34 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
       await pool.query("select 1");
     },
     maintain: async () => {},
-    close: once(() => pool.end()),
+    announce: async (topic) => {
+      await pool.query("select pg_notify($1, $2)", [CHANNEL, topic]);
+    },
+    onAnnouncement: (listener) => {
+      listeners.push(listener);
+      if (listeners.length === 1) void listen(false);
+    },
+    runExclusive: async (key, work) => {
+      // A session-level lock, held by one pooled connection while the work runs on others.
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [key]);
+        if (!rows[0]?.locked) return null;
+        try {
+          return await work();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [key]).catch(() => {});
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: once(async () => {
+      closed = true;
+      const client = listening;
+      listening = null;
+      await client?.end().catch(() => {});
+      await pool.end();
+    }),
   };
 }
