@@ -14,9 +14,26 @@ export type SessionUser = {
   greetingName: string;
 };
 
-/** The signed-in user of this request, from the session cookie, or null. */
-export async function getSessionUser(request: Request, services: AppServices): Promise<SessionUser | null> {
-  if (!request.headers.get("cookie")) return null;
+/**
+ * The signed-in user of this request, from the session cookie, or null. Read once per request: the
+ * root loader (the header) and the page's own loader both ask, and each ask was a session lookup and
+ * an admin check (issue 23: a signed-in page cost twice the queries it needed).
+ */
+export function getSessionUser(request: Request, services: AppServices): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")) return Promise.resolve(null);
+  let found = readThisRequest.get(request);
+  if (!found) {
+    found = readSessionUser(request, services);
+    readThisRequest.set(request, found);
+    // A failed read (the database away) is not remembered: the next ask tries again.
+    found.catch(() => readThisRequest.delete(request));
+  }
+  return found;
+}
+
+const readThisRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+async function readSessionUser(request: Request, services: AppServices): Promise<SessionUser | null> {
   const session = await services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, email, name } = session.user;
