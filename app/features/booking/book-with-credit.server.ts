@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
-import { bookingPackages, bookings, packageCredits } from "~/lib/db/schema.server";
+import { bookingPackages, bookings, orderLines, packageCredits } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { zonedDate } from "~/lib/zoned-time";
 import { bookingMessages, EXPRESS_REQUEST_WORDING, findService } from "./booking-model";
@@ -42,6 +42,13 @@ export async function bookWithCredit(
       .limit(1)
       .for("update");
     if (!credit || pack.expiresAt <= now) throw new AppError("conflict", bookingMessages.noCredit, "Booking");
+    // A package whose payment went back whole (a dispute lost, a Stripe Dashboard refund) ended its line:
+    // its credits lend no more sessions.
+    const [line] = await tx
+      .select({ endedAt: orderLines.endedAt })
+      .from(orderLines)
+      .where(eq(orderLines.packageId, pack.id));
+    if (line?.endedAt) throw new AppError("conflict", bookingMessages.noCredit, "Booking");
     const express = needsExpressRequest(input.startsAt, now);
     if (express && !input.expressRequest) {
       throw new AppError("invalid_request", bookingMessages.expressRequestMissing, "Booking");

@@ -14,7 +14,9 @@ import { sendDueReminders } from "./send-due-reminders.server";
  */
 export const bookingLineKind: SoldLineKind = {
   prefix: BOOKING_LINE_PREFIX,
-  refundReasons: ["booking_cancelled", "practitioner_cancelled", "slot_taken", "package_ended"],
+  // A package ended early is told by the shop's refund notice (its own wording for package_ended, and
+  // the owner's notice): ending one sends no e-mail of its own.
+  refundReasons: ["booking_cancelled", "practitioner_cancelled", "slot_taken"],
   async fulfil(tx, checkout, existing) {
     const bookingId = bookingOfCheckout(checkout);
     if (!bookingId) return null;

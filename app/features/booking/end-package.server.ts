@@ -49,6 +49,8 @@ export async function endPackage(
       amountCents: cents,
       lineIds: line ? [line.id] : undefined,
     });
+    // The credits are spent as refunded only if their money goes back: never a refund swallowed.
+    if (cents > 0 && !refundId) throw new AppError("conflict", endPackageMessages.nothingLeft, "Booking");
     return { refundCents: cents, credits: credits.length, refundId };
   });
   if (outcome.refundId) await settleRefund(services, outcome.refundId);

@@ -177,10 +177,12 @@ export const refunds = pgTable(
   },
   (t) => [
     // One refund per purchase and reason: deciding twice (a redelivered event) cannot refund twice.
-    // Money the provider reports went back without us may come in several parts.
+    // Money the provider reports went back without us may come in several parts, and a package may be
+    // ended more than once (a session cancelled in time after the first end returns its credit; each
+    // end is decided under the package's lock, its credits refunded once by their state).
     uniqueIndex("refunds_purchase_reason_idx")
       .on(t.purchaseId, t.reason)
-      .where(sql`${t.bookingId} is null and ${t.reason} <> 'external'`),
+      .where(sql`${t.bookingId} is null and ${t.reason} not in ('external', 'package_ended')`),
     // One refund per booked session, whoever cancels and however often it is clicked.
     uniqueIndex("refunds_booking_idx").on(t.bookingId).where(sql`${t.bookingId} is not null`),
     index("refunds_pending_idx").on(t.status, t.createdAt),

@@ -1,0 +1,2 @@
+DROP INDEX "refunds_purchase_reason_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "refunds_purchase_reason_idx" ON "refunds" USING btree ("purchase_id","reason") WHERE "refunds"."booking_id" is null and "refunds"."reason" not in ('external', 'package_ended');
