@@ -35,12 +35,12 @@ export const bookingLineKind: SoldLineKind = {
   },
   async afterRefund(services, refund) {
     // A payment for a taken slot gets the apology; a cancellation's e-mail already said what it
-    // refunds; a package ended early is told by the shop's refund e-mail (its line, its amount).
+    // refunds. (A package ended early is not claimed here: the shop's refund e-mail tells it, with
+    // the package's line and a link to My Sessions.)
     if (refund.reason === "slot_taken" && refund.bookingId) {
       await trySendBookingMail(services, refund.bookingId, { kind: "slot_taken", refundCents: refund.amountCents });
-      return true;
     }
-    return refund.reason !== "package_ended";
+    return true;
   },
   describeLines: describeBookingLines,
   checkoutIdOf: (line) => (line.bookingId ? bookingLineId(line.bookingId) : null),
