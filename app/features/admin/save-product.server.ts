@@ -125,7 +125,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Completed uploads not taken by another product (or an event, photo or song), whose files are really in storage. */
+/** Completed uploads not taken by another product, event, photo or song, whose files are really in storage. */
 async function usableUploads(
   services: AppServices,
   ids: string[],

@@ -4,7 +4,10 @@ import { unclaimedUpload } from "~/lib/db/unclaimed-upload.server";
 import type { AppServices } from "~/lib/services.server";
 import { isPublicUpload, photoThumbKey } from "./upload-rules";
 
-/** An upload nothing (a product, event, gallery photo or song) took within a day was abandoned (the admin closed the form, say). */
+/**
+ * An upload nothing (a product, event, gallery photo or song) took within a day was abandoned (the
+ * admin closed the form, say).
+ */
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
