@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events } from "~/lib/db/schema.server";
+import { events, uploads } from "~/lib/db/schema.server";
 import { adminForm, makePng, upload } from "../support/admin-requests";
 import { signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
@@ -142,6 +143,26 @@ describe("events", () => {
     expect(cleared.status).toBe(302);
     expect((await t.app.request(`http://localhost:3000${photo.url}`)).status).toBe(404);
     expect(await page("/media-events")).not.toContain(photo.url);
+  });
+
+  it("gives an image's upload to its event alone, and removes it with the event (migration 0012)", async () => {
+    const { db } = t.services.database;
+    const photo = (await (await upload(t.app, admin.cookie, "photo", "drum.png", await makePng())).json()) as {
+      id: string;
+      url: string;
+    };
+    expect((await addEvent({ title: "Drum Circle", date: ukDate(3), place: "Frome", upload: photo.id })).status).toBe(
+      302,
+    );
+    const [event] = (await db.select().from(events)).filter((r) => r.title === "Drum Circle");
+    const [claimed] = await db.select().from(uploads).where(eq(uploads.id, photo.id));
+    expect(claimed).toMatchObject({ eventId: event?.id, productId: null, galleryPhotoId: null, songId: null });
+    const taken = await addEvent({ title: "Copy Cat", date: ukDate(3), place: "Frome", upload: photo.id });
+    expect(taken.status).toBe(400);
+    const removed = await adminForm(t.app, admin.cookie, { intent: "delete", id: event?.id ?? "" }, "/admin/events");
+    expect(removed.status).toBe(302);
+    expect(await db.select().from(uploads).where(eq(uploads.id, photo.id))).toEqual([]);
+    expect((await t.app.request(`http://localhost:3000${photo.url}`)).status).toBe(404);
   });
 
   it("refuses an image that was not uploaded as a photo", async () => {

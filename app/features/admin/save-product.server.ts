@@ -4,6 +4,7 @@ import { announcePublicChange } from "~/lib/announce-public-change.server";
 import { AppError } from "~/lib/app-error";
 import type { Transaction } from "~/lib/db/client.server";
 import { type Product, products, type Upload, uploads } from "~/lib/db/schema.server";
+import { unclaimedUpload } from "~/lib/db/unclaimed-upload.server";
 import type { AppServices } from "~/lib/services.server";
 import { deleteStoredFiles } from "./delete-stored-files.server";
 import { planProductFiles } from "./plan-product-files";
@@ -112,7 +113,7 @@ async function claimUploads(tx: Transaction, uploadIds: string[], productId: str
   const claimed = await tx
     .update(uploads)
     .set({ productId })
-    .where(and(inArray(uploads.id, uploadIds), or(isNull(uploads.productId), eq(uploads.productId, productId))))
+    .where(and(inArray(uploads.id, uploadIds), or(unclaimedUpload, eq(uploads.productId, productId))))
     .returning({ id: uploads.id });
   if (claimed.length !== uploadIds.length) throw badReference();
 }
@@ -124,7 +125,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Completed uploads not taken by another product, whose files are really in storage. */
+/** Completed uploads not taken by another product, event, photo or song, whose files are really in storage. */
 async function usableUploads(
   services: AppServices,
   ids: string[],
@@ -138,7 +139,7 @@ async function usableUploads(
       and(
         inArray(uploads.id, ids),
         isNotNull(uploads.completedAt),
-        productId ? or(isNull(uploads.productId), eq(uploads.productId, productId)) : isNull(uploads.productId),
+        productId ? or(unclaimedUpload, eq(uploads.productId, productId)) : unclaimedUpload,
       ),
     );
   const usable = new Map<string, Upload>();

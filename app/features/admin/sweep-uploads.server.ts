@@ -1,9 +1,13 @@
-import { and, inArray, isNull, lt } from "drizzle-orm";
+import { and, inArray, lt } from "drizzle-orm";
 import { uploads } from "~/lib/db/schema.server";
+import { unclaimedUpload } from "~/lib/db/unclaimed-upload.server";
 import type { AppServices } from "~/lib/services.server";
 import { isPublicUpload, photoThumbKey } from "./upload-rules";
 
-/** An upload no product took within a day was abandoned (the admin closed the form, say). */
+/**
+ * An upload nothing (a product, event, gallery photo or song) took within a day was abandoned (the
+ * admin closed the form, say).
+ */
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -18,7 +22,7 @@ export async function sweepUploads(services: AppServices, now = new Date()): Pro
   const stale = await db
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(isNull(uploads.productId), lt(uploads.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS))))
+    .where(and(unclaimedUpload, lt(uploads.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS))))
     .limit(100);
   if (stale.length === 0) return 0;
   const removed = await db
@@ -29,7 +33,7 @@ export async function sweepUploads(services: AppServices, now = new Date()): Pro
           uploads.id,
           stale.map((u) => u.id),
         ),
-        isNull(uploads.productId),
+        unclaimedUpload,
       ),
     )
     .returning({ kind: uploads.kind, key: uploads.storageKey });

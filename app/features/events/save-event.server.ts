@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { PHOTO_SIZES } from "~/features/admin/store-upload.server";
 import { photoThumbKey } from "~/features/admin/upload-rules";
 import { onPublicContentChanged } from "~/features/site-settings/on-public-content-changed.server";
 import { AppError } from "~/lib/app-error";
 import { events, uploads } from "~/lib/db/schema.server";
+import { unclaimedUpload } from "~/lib/db/unclaimed-upload.server";
 import type { AppServices } from "~/lib/services.server";
 import { type EventInput, eventMessages } from "./event-schema";
 
@@ -20,7 +21,8 @@ const noImage = {
 /**
  * Creates an event, or updates the one with `id`; refused as not found when it was removed meanwhile.
  * An image is a gallery-style photo upload (sniffed, size-limited, re-encoded to two 4:3 WebPs),
- * claimed in the same transaction; the image it replaces is deleted after the commit.
+ * claimed in the same transaction; the image it replaces is deleted after the commit. The upload is
+ * locked first and claimed once the event's row exists, as its `event_id` must refer to that row.
  */
 export async function saveEvent(services: AppServices, id: string | null, input: EventInput): Promise<string> {
   const { image, ...fields } = input;
@@ -31,17 +33,17 @@ export async function saveEvent(services: AppServices, id: string | null, input:
     let picture: Partial<typeof events.$inferInsert> = {};
     if (image) {
       const [upload] = await tx
-        .update(uploads)
-        .set({ productId: `event:${eventId}` })
+        .select({ key: uploads.storageKey })
+        .from(uploads)
         .where(
           and(
             eq(uploads.id, image.uploadId),
             eq(uploads.kind, "photo"),
-            isNull(uploads.productId),
+            unclaimedUpload,
             isNotNull(uploads.completedAt),
           ),
         )
-        .returning({ key: uploads.storageKey });
+        .for("update");
       if (!upload) throw new AppError("invalid_request", eventMessages.uploadGone, "Upload Error");
       picture = {
         imageKey: upload.key,
@@ -60,6 +62,7 @@ export async function saveEvent(services: AppServices, id: string | null, input:
     } else {
       await tx.insert(events).values({ id: eventId, ...fields, ...picture });
     }
+    if (image) await tx.update(uploads).set({ eventId }).where(eq(uploads.id, image.uploadId));
     const old = existing?.imageKey && image !== undefined ? existing : null;
     if (old?.imageKey) await tx.delete(uploads).where(eq(uploads.storageKey, old.imageKey));
     return old;
@@ -69,11 +72,11 @@ export async function saveEvent(services: AppServices, id: string | null, input:
   return eventId;
 }
 
+/** Removes an event; its upload row goes with it (`uploads.event_id` cascades), its files after. */
 export async function deleteEvent(services: AppServices, id: string): Promise<void> {
   const { db } = services.database;
   const [deleted] = await db.delete(events).where(eq(events.id, id)).returning();
   if (!deleted) throw new AppError("not_found", eventMessages.notFound, "Not found");
-  if (deleted.imageKey) await db.delete(uploads).where(eq(uploads.storageKey, deleted.imageKey));
   onPublicContentChanged(services);
   await deleteImage(services, deleted);
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNotNull, isNull, max } from "drizzle-orm";
+import { and, eq, isNotNull, max } from "drizzle-orm";
 import { PHOTO_SIZES } from "~/features/admin/store-upload.server";
 import { photoThumbKey } from "~/features/admin/upload-rules";
 import { onPublicContentChanged } from "~/features/site-settings/on-public-content-changed.server";
 import { AppError } from "~/lib/app-error";
 import type { Transaction } from "~/lib/db/client.server";
 import { galleryPhotos, galleryTabs, uploads } from "~/lib/db/schema.server";
+import { unclaimedUpload } from "~/lib/db/unclaimed-upload.server";
 import type { AppServices } from "~/lib/services.server";
 import { galleryMessages, SHIPPED_GALLERIES } from "./gallery-rules";
 
@@ -21,18 +22,14 @@ export async function addGalleryPhoto(
   const id = randomUUID();
   await services.database.db.transaction(async (tx) => {
     await requireGallery(tx, input.gallery);
+    // Locked now, claimed once the photo's row exists (`gallery_photo_id` refers to it).
     const [upload] = await tx
-      .update(uploads)
-      .set({ productId: `gallery:${id}` })
+      .select({ key: uploads.storageKey })
+      .from(uploads)
       .where(
-        and(
-          eq(uploads.id, input.uploadId),
-          eq(uploads.kind, "photo"),
-          isNull(uploads.productId),
-          isNotNull(uploads.completedAt),
-        ),
+        and(eq(uploads.id, input.uploadId), eq(uploads.kind, "photo"), unclaimedUpload, isNotNull(uploads.completedAt)),
       )
-      .returning({ key: uploads.storageKey });
+      .for("update");
     if (!upload) throw new AppError("invalid_request", galleryMessages.uploadGone, "Upload Error");
     const [last] = await tx
       .select({ position: max(galleryPhotos.position) })
@@ -51,6 +48,7 @@ export async function addGalleryPhoto(
       thumbWidth: PHOTO_SIZES.thumb.width,
       thumbHeight: PHOTO_SIZES.thumb.height,
     });
+    await tx.update(uploads).set({ galleryPhotoId: id }).where(eq(uploads.id, input.uploadId));
   });
   onPublicContentChanged(services);
   return id;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import { onPublicContentChanged } from "~/features/site-settings/on-public-content-changed.server";
 import { AppError } from "~/lib/app-error";
-import { galleryPhotos, uploads } from "~/lib/db/schema.server";
+import { galleryPhotos } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { galleryMessages } from "./gallery-rules";
 
@@ -45,12 +45,14 @@ export async function moveGalleryPhoto(services: AppServices, id: string, direct
   onPublicContentChanged(services);
 }
 
-/** Removes a photo, its upload row, then its two files (after the row, so no page points at a missing file). */
+/**
+ * Removes a photo and its upload row (`uploads.gallery_photo_id` cascades), then its two files (after
+ * the row, so no page points at a missing file).
+ */
 export async function removeGalleryPhoto(services: AppServices, id: string): Promise<void> {
   const { db } = services.database;
   const [removed] = await db.delete(galleryPhotos).where(eq(galleryPhotos.id, id)).returning();
   if (!removed) throw notFound();
-  await db.delete(uploads).where(eq(uploads.productId, `gallery:${id}`));
   onPublicContentChanged(services);
   for (const key of [removed.largeKey, removed.thumbKey]) {
     await services.images.delete(key).catch((error: unknown) => {

@@ -1,7 +1,7 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { onPublicContentChanged } from "~/features/site-settings/on-public-content-changed.server";
 import { AppError } from "~/lib/app-error";
-import { galleryPhotos, galleryTabs, uploads } from "~/lib/db/schema.server";
+import { galleryPhotos, galleryTabs } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { galleryMessages } from "./gallery-rules";
 
@@ -30,15 +30,8 @@ export async function removeGalleryTab(services: AppServices, id: string, photos
     if ((photos?.n ?? 0) > 0 && !photosConfirmed) {
       throw new AppError("conflict", galleryMessages.tabHasPhotos(photos?.n ?? 0), "Validation Error");
     }
+    // Their upload rows go with them (`uploads.gallery_photo_id` cascades).
     const rows = await tx.delete(galleryPhotos).where(eq(galleryPhotos.gallery, id)).returning();
-    if (rows.length > 0) {
-      await tx.delete(uploads).where(
-        inArray(
-          uploads.productId,
-          rows.map((row) => `gallery:${row.id}`),
-        ),
-      );
-    }
     await tx.delete(galleryTabs).where(eq(galleryTabs.id, id));
     return rows;
   });

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, lt, max, sql } from "drizzle-orm";
 import { songs as shippedSongs } from "~/content/songs";
 import { onPublicContentChanged } from "~/features/site-settings/on-public-content-changed.server";
 import { AppError } from "~/lib/app-error";
 import type { Transaction } from "~/lib/db/client.server";
 import { songs, uploads } from "~/lib/db/schema.server";
+import { unclaimedUpload } from "~/lib/db/unclaimed-upload.server";
 import type { AppServices } from "~/lib/services.server";
 import { parseDuration, type SongForm, songMessages } from "./song-schema";
 
@@ -17,6 +18,7 @@ const formatOf = (key: string) => (key.split(".").pop() ?? "audio").toUpperCase(
  * Creates a song at the end of the list, or updates the one with `id`. A new recording (an upload of
  * kind `song`, already sniffed and size-limited) is claimed in the same transaction, so the sweep
  * never takes it and it joins one song once; the recording it replaces is deleted after the commit.
+ * The upload is locked first and claimed once the song's row exists, as `song_id` refers to it.
  */
 export async function saveSong(services: AppServices, id: string | null, form: SongForm): Promise<string> {
   const songId = id ?? randomUUID();
@@ -33,17 +35,12 @@ export async function saveSong(services: AppServices, id: string | null, form: S
     let audio: Partial<typeof songs.$inferInsert> = {};
     if (form.upload) {
       const [upload] = await tx
-        .update(uploads)
-        .set({ productId: `song:${songId}` })
+        .select({ key: uploads.storageKey, name: uploads.originalName })
+        .from(uploads)
         .where(
-          and(
-            eq(uploads.id, form.upload),
-            eq(uploads.kind, "song"),
-            isNull(uploads.productId),
-            isNotNull(uploads.completedAt),
-          ),
+          and(eq(uploads.id, form.upload), eq(uploads.kind, "song"), unclaimedUpload, isNotNull(uploads.completedAt)),
         )
-        .returning({ key: uploads.storageKey, name: uploads.originalName });
+        .for("update");
       if (!upload) throw new AppError("invalid_request", songMessages.uploadGone, "Upload Error");
       const ext = upload.key.split(".").pop() ?? "";
       audio = {
@@ -63,6 +60,7 @@ export async function saveSong(services: AppServices, id: string | null, form: S
     } else {
       await tx.insert(songs).values({ id: songId, ...text, ...audio, position: (await lastPosition(tx)) + 1 });
     }
+    if (form.upload) await tx.update(uploads).set({ songId }).where(eq(uploads.id, form.upload));
     const oldKey = existing && "audioSrc" in audio ? existing.audioKey : null;
     if (oldKey) await tx.delete(uploads).where(eq(uploads.storageKey, oldKey));
     return oldKey;
@@ -123,12 +121,14 @@ export async function moveSong(services: AppServices, id: string, direction: "up
   onPublicContentChanged(services);
 }
 
-/** Removes a song, its upload row, then its recording (after the row, so no page links a missing file). */
+/**
+ * Removes a song and its upload row (`uploads.song_id` cascades), then its recording (after the row,
+ * so no page links a missing file).
+ */
 export async function removeSong(services: AppServices, id: string): Promise<void> {
   const { db } = services.database;
   const [removed] = await db.delete(songs).where(eq(songs.id, id)).returning();
   if (!removed) throw notFound();
-  if (removed.audioKey) await db.delete(uploads).where(eq(uploads.storageKey, removed.audioKey));
   onPublicContentChanged(services);
   if (removed.audioKey) await deleteFile(services, removed.audioKey);
 }

@@ -1,6 +1,17 @@
 /** Tables: catalogue and sales (spec §3). */
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import {
   ACCESS_GRANTS,
   PAYMENT_PROVIDERS,
@@ -12,6 +23,7 @@ import {
 } from "~/features/shop/model";
 import { user } from "./accounts.server";
 import { createdAt, updatedAt } from "./columns";
+import { events, galleryPhotos, songs } from "./content.server";
 
 export const products = pgTable(
   "products",
@@ -129,8 +141,11 @@ export const userRoles = pgTable(
 
 /**
  * Files an admin uploaded. The browser only ever holds an upload's id; the storage key is made here.
- * A row without `completed_at` is an upload in progress; one without `product_id` is not used yet,
- * and is swept (with its file) when it has been left for a day.
+ * A row without `completed_at` is an upload in progress. What an upload belongs to is one of four
+ * foreign keys, at most one set (migration 0012, decision 040); an upload with none is not used yet,
+ * and is swept (with its file) when it has been left for a day. Deleting what it belongs to deletes
+ * the row (the code deletes the files after its transaction); a product with buyers is archived,
+ * never deleted, so its files stay.
  */
 export const uploads = pgTable(
   "uploads",
@@ -142,11 +157,27 @@ export const uploads = pgTable(
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull().default(0),
     uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
-    productId: text("product_id"),
+    productId: text("product_id").references(() => products.id, { onDelete: "cascade" }),
+    eventId: text("event_id").references(() => events.id, { onDelete: "cascade" }),
+    galleryPhotoId: text("gallery_photo_id").references(() => galleryPhotos.id, { onDelete: "cascade" }),
+    songId: text("song_id").references(() => songs.id, { onDelete: "cascade" }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("uploads_unused_idx").on(t.productId, t.createdAt)],
+  (t) => [
+    check("uploads_one_owner", sql`num_nonnulls(${t.productId}, ${t.eventId}, ${t.galleryPhotoId}, ${t.songId}) <= 1`),
+    // The sweeper's question: unclaimed uploads older than a day.
+    index("uploads_unclaimed_idx")
+      .on(t.createdAt)
+      .where(
+        sql`${t.productId} is null and ${t.eventId} is null and ${t.galleryPhotoId} is null and ${t.songId} is null`,
+      ),
+    // Deleting a product, event, photo or song finds its uploads by these.
+    index("uploads_product_idx").on(t.productId),
+    index("uploads_event_idx").on(t.eventId),
+    index("uploads_gallery_photo_idx").on(t.galleryPhotoId),
+    index("uploads_song_idx").on(t.songId),
+  ],
 );
 
 /**
