@@ -20,12 +20,20 @@ export type DatabaseHandle = {
    * lets counts and sorted pages be read from indexes alone. PostgreSQL's autovacuum does this there.
    */
   maintain(): Promise<void>;
+  /**
+   * Runs `work` unless another process sharing this database is running work under the same key
+   * (then resolves to `undefined` at once). PostgreSQL: a session advisory lock on a connection of its
+   * own; PGlite: only one process opens the data folder (its lock file), so the work simply runs.
+   */
+  runAlone<T>(key: number, work: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 };
 
 export const migrationsFolder = path.resolve("drizzle");
 /** An arbitrary, fixed advisory-lock key for migrations. */
 export const MIGRATION_LOCK = 7_362_001;
+/** The advisory-lock key the scheduled backup runs under: one instance backs up at a time. */
+export const BACKUP_LOCK = 7_362_002;
 
 /** Closing twice (shutdown racing a test's cleanup, say) is harmless. */
 export function once(close: () => Promise<void>): () => Promise<void> {

@@ -50,6 +50,7 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
         await client.exec("vacuum (analyze)");
         closeFolder(pgdata, options.dataDir);
       },
+      runAlone: (_key, work) => work(),
       close: once(async () => {
         try {
           await client.close();

@@ -29,6 +29,20 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
       await pool.query("select 1");
     },
     maintain: async () => {},
+    runAlone: async (key, work) => {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ got: boolean }>("select pg_try_advisory_lock($1) as got", [key]);
+        if (!rows[0]?.got) return undefined;
+        try {
+          return await work();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [key]).catch(() => {});
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: once(() => pool.end()),
   };
 }
