@@ -71,11 +71,10 @@ export const PGLITE_SETTINGS: Record<string, string> = {
   maintenance_work_mem: "16MB",
 };
 
-/** PGlite's own start parameters (its defaultStartParams in 0.5) with our settings after them. */
+/** PGlite's own start parameters (its defaultStartParams in 0.5) but fsync on, with our settings after them. */
 export function pgliteStartParams(): string[] {
   const defaults = [
     "--single",
-    "-F",
     "-O",
     "-j",
     "-c",
@@ -95,7 +94,14 @@ export function pgliteStartParams(): string[] {
     "-c",
     "max_parallel_maintenance_workers=0",
   ];
-  return [...defaults, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
+  // PGlite's defaults start with "-F" (fsync off): left out, so a commit reaches the disk before it returns
+  // (decision 044); fsync is the sync method our filesystem implements (see DurableNodeFS).
+  const durable = ["-c", "fsync=on", "-c", "wal_sync_method=fsync"];
+  return [
+    ...defaults,
+    ...durable,
+    ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+  ];
 }
 
 /**
