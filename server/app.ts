@@ -10,6 +10,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { confirmEmail } from "~/features/accounts/confirm-email.server";
+import { describeBackupHealth } from "~/features/backup/last-backup.server";
 import { contentDisposition } from "~/features/shop/content-disposition";
 import { AppError, errorResponse } from "~/lib/app-error";
 import { requestContext, servicesContext } from "~/lib/context";
@@ -177,7 +178,9 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   app.get("/api/health", async (c) => {
     try {
       await services.database.ping();
-      return c.json({ status: "ok", database: services.database.kind });
+      // One small file read: the health check stays cheap. A late backup does not make the site unhealthy.
+      const backup = await describeBackupHealth(services.env);
+      return c.json({ status: "ok", database: services.database.kind, backup });
     } catch (error) {
       logger.error({ err: error }, "health check: database unreachable");
       return c.json({ status: "error", database: "unreachable" }, 503);

@@ -3,6 +3,7 @@ import { createVerifiedUser } from "~/features/accounts/create-verified-user.ser
 import { addAdmin, listAdmins, removeAdmin } from "~/features/accounts/manage-admins.server";
 import { BackupError } from "~/features/backup/backup-manifest";
 import { createBackup } from "~/features/backup/create-backup.server";
+import { describeBackupHealth, readLastBackup } from "~/features/backup/last-backup.server";
 import { restoreBackup } from "~/features/backup/restore-backup.server";
 import { reconcilePayments } from "~/features/shop/reconcile-payments.server";
 import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
@@ -20,7 +21,10 @@ export const commands: Record<string, Command> = {
     usage: "status                      database kind and health",
     async run(services) {
       await services.database.ping();
-      return `ok: ${services.database.kind} database, data folder ${services.env.DATA_DIR}`;
+      return [
+        `ok: ${services.database.kind} database, data folder ${services.env.DATA_DIR}`,
+        await describeBackups(services),
+      ].join("\n");
     },
   },
   seed: {
@@ -101,6 +105,21 @@ export const commands: Record<string, Command> = {
     },
   },
 };
+
+async function describeBackups({ env }: AppServices): Promise<string> {
+  const health = await describeBackupHealth(env);
+  const last = await readLastBackup(env);
+  const schedule =
+    env.BACKUP_INTERVAL_HOURS === 0
+      ? "automatic backups off (BACKUP_INTERVAL_HOURS=0)"
+      : `automatic backups every ${env.BACKUP_INTERVAL_HOURS} hours into ${env.BACKUP_DIR}, kept ${env.BACKUP_KEEP_DAYS} days`;
+  if (!last || health.ageSeconds === null) return `last backup: none yet; ${schedule}`;
+  const hours = (health.ageSeconds / 3600).toFixed(1);
+  return (
+    `last backup: ${last.createdAt} (${hours} hours ago${health.state === "late" ? ", LATE" : ""}), ` +
+    `verified, ${last.rows} rows and ${last.objects} files in ${last.folder}; ${schedule}`
+  );
+}
 
 /** A backup problem is the operator's to fix: the CLI prints a UsageError's message alone, without a stack. */
 async function operatorErrors<T>(work: Promise<T>): Promise<T> {

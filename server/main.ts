@@ -3,6 +3,7 @@ import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { serve } from "@hono/node-server";
 import { sweepUploads } from "~/features/admin/sweep-uploads.server";
+import { startBackupSchedule } from "~/features/backup/run-scheduled-backup.server";
 import { checkPaymentConfig } from "~/features/shop/check-payment-config.server";
 import { runShopUpkeep, SHOP_UPKEEP_INTERVAL_MS } from "~/features/shop/run-shop-upkeep.server";
 import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
@@ -51,6 +52,8 @@ async function start() {
     runShopUpkeep(services).catch((error: unknown) => logger.error({ err: error }, "shop upkeep failed"));
   void shopUpkeep();
   setInterval(shopUpkeep, SHOP_UPKEEP_INTERVAL_MS).unref();
+  // A verified backup whenever the last good one is BACKUP_INTERVAL_HOURS old (checked every quarter hour).
+  const backups = startBackupSchedule(services);
 
   const app = createApp({
     services,
@@ -86,6 +89,7 @@ async function start() {
     }, 10_000);
     force.unref();
     control?.close();
+    backups.stop();
     server.close(async () => {
       await services.database.close();
       logger.info("shutdown complete");

@@ -117,6 +117,11 @@ export const envSchema = z
     /** Connections open at once; more are closed as they arrive (decision 043). */
     MAX_CONNECTIONS: intWithDefault(500),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * The embedded database flushes each commit to disk (decision 044). "off" is for test suites only,
+     * as their throwaway PostgreSQL runs with fsync=off: a crash of the machine could lose commits.
+     */
+    PGLITE_FSYNC: z.enum(["on", "off"], "must be on or off").default("on"),
     /** Sign-in lockout: failures per e-mail and client address, and per client address, in one window. */
     AUTH_SIGNIN_MAX_PER_ACCOUNT: intWithDefault(5),
     AUTH_SIGNIN_MAX_PER_IP: intWithDefault(50),
@@ -129,6 +134,21 @@ export const envSchema = z
     // Up to 2,000 MB: sizes are kept as 32-bit integers, and no guide or course needs more.
     UPLOAD_MAX_PDF_MB: intWithDefault(200).pipe(z.number().max(2000, "must be at most 2000 (MB)")),
     UPLOAD_MAX_IMAGE_MB: intWithDefault(10).pipe(z.number().max(100, "must be at most 100 (MB)")),
+    /** Hours between automatic backups (fractions allowed); 0 turns them off. */
+    BACKUP_INTERVAL_HOURS: z
+      .string()
+      .trim()
+      .default("24")
+      .transform((v) => (v === "" ? "24" : v))
+      .pipe(z.coerce.number<string>().nonnegative()),
+    /** Automatic backups older than this are deleted (the newest good one never is). */
+    BACKUP_KEEP_DAYS: intWithDefault(14),
+    /** Where automatic backups go; DATA_DIR/backups when unset. */
+    BACKUP_DIR: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -161,6 +181,8 @@ export type Env = z.infer<typeof envSchema> & {
   DATA_DIR: string;
   /** The site's public origin, without a trailing slash. */
   PUBLIC_URL: string;
+  /** Absolute folder of the automatic backups. */
+  BACKUP_DIR: string;
 };
 
 export class ConfigError extends Error {
@@ -182,6 +204,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...env,
     DATA_DIR: dataDir,
     PUBLIC_URL: publicUrl,
+    BACKUP_DIR: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
     AUTH_SECRET: env.AUTH_SECRET ?? embeddedSecret(dataDir),
   };
 }

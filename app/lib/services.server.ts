@@ -38,6 +38,7 @@ export async function createServices(
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     pgliteTemplate: options.pgliteTemplate,
+    durable: env.PGLITE_FSYNC === "on",
   });
   try {
     await database.migrate();

@@ -12,10 +12,14 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 describe("the server", () => {
-  it("reports the database reachable", async () => {
+  it("reports the database reachable, and the automatic backups' state", async () => {
     const res = await t.app.request("/api/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: t.services.database.kind });
+    expect(await res.json()).toEqual({
+      status: "ok",
+      database: t.services.database.kind,
+      backup: { state: "none", lastAt: null, ageSeconds: null },
+    });
   });
 
   it("sends the security headers on a page, with a fresh nonce for its scripts", async () => {

@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { backupManifestSchema } from "~/features/backup/backup-manifest";
 import { describeTables } from "~/features/backup/describe-database.server";
+import { LAST_BACKUP_FILE, type LastBackup } from "~/features/backup/last-backup.server";
 import {
   killRunningServers,
   removeFolder,
+  runCli,
   runNpmScript,
   ServerProcess,
   type SiteConfig,
@@ -140,6 +142,63 @@ describe("npm run backup and npm run restore", () => {
     const data = await openSiteData(target);
     try {
       expect(await acknowledgedBefore.findMissing(data.db)).toEqual([]);
+    } finally {
+      await data.close();
+    }
+  });
+
+  it("makes automatic backups in the running server, verified, reported by status and /api/health, and one restores with the sale in it", async () => {
+    const backupDir = path.join(temporaryFolder("auto-backups"), "backups");
+    cleanups.push(() => removeFolder(path.dirname(backupDir)));
+    // Every 7.2 s, checked every 1.8 s.
+    const source = await createTestSite("auto-backup-source", {
+      BACKUP_INTERVAL_HOURS: "0.002",
+      BACKUP_DIR: backupDir,
+    });
+    cleanups.push(() => source.cleanup());
+    const server = await ServerProcess.start(source);
+    const buyer = await newBuyer(server);
+    const purchase = (await startCheckout(
+      buyer,
+      server.url,
+      PAID_PRODUCTS[0] as (typeof PAID_PRODUCTS)[number],
+    )) as string;
+    expect(await payDemoCheckout(buyer, purchase)).toBe(true);
+    const paidAt = Date.now();
+
+    const lastFile = path.join(backupDir, LAST_BACKUP_FILE);
+    const lastBackup = () =>
+      existsSync(lastFile) ? (JSON.parse(readFileSync(lastFile, "utf8")) as LastBackup) : undefined;
+    await waitUntil(
+      () => Date.parse(lastBackup()?.createdAt ?? "1970-01-01T00:00:00Z") > paidAt,
+      () => `no automatic backup after the sale; last: ${JSON.stringify(lastBackup())}`,
+      30_000,
+    );
+    const last = lastBackup() as LastBackup;
+
+    const status = await runCli(source, ["status"]);
+    expect(status).toMatchObject({ code: 0 });
+    expect(status.stdout).toMatch(/^ok: (pglite|postgres) database/);
+    expect(status.stdout).toMatch(/\nlast backup: \S+ \(\d+\.\d hours ago\), verified, \d+ rows and \d+ files in /);
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
+      backup: { state: string; lastAt: string; ageSeconds: number };
+    };
+    expect(health.backup.state).toBe("ok");
+    expect(health.backup.ageSeconds).toBeLessThan(60);
+    expect((await server.terminate()).code).toBe(0);
+
+    const target = await site("auto-backup-target", { seeded: false });
+    const restored = await runNpmScript(target, "restore", [last.folder]);
+    expect(restored).toMatchObject({ code: 0 });
+    expect(restored.stdout).toContain("every checksum verified");
+    const manifest = backupManifestSchema.parse(
+      JSON.parse(readFileSync(path.join(last.folder, "manifest.json"), "utf8")),
+    );
+    expect(await rowCounts(target)).toEqual(Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows])));
+    const data = await openSiteData(target);
+    try {
+      const paid = await data.db.execute(sql`select status from purchases where id = ${purchase}`);
+      expect((paid as unknown as { rows: { status: string }[] }).rows).toEqual([{ status: "paid" }]);
     } finally {
       await data.close();
     }

@@ -39,6 +39,9 @@ export function testEnv(dataDir: string, databaseUrl: string | undefined, overri
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://localhost:3000",
+    // As the throwaway PostgreSQL (fsync=off): the tests are not about power cuts; durable-nodefs.db.test
+    // and the reliability suite's durable-commit test check the flush on the real settings.
+    PGLITE_FSYNC: "off",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...overrides,
   });

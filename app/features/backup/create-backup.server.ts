@@ -27,14 +27,19 @@ const FETCH_ROWS = 1000;
  * checksum of every part in its manifest. Safe while the server runs: the rows are read in one
  * consistent snapshot, and the folder only gets its final name once everything is in it.
  */
-export async function createBackup(services: AppServices, folder: string): Promise<BackupSummary> {
+export async function createBackup(
+  services: AppServices,
+  folder: string,
+  /** The clock that dates the snapshot (tests move it). */
+  { now = () => new Date() }: { now?: () => Date } = {},
+): Promise<BackupSummary> {
   await assertFreeTarget(folder);
   await mkdir(path.dirname(folder), { recursive: true });
   // The backup holds password hashes and session tokens: only the owner may read it.
   const work = `${folder}.partial-${randomBytes(4).toString("hex")}`;
   await mkdir(work, { mode: 0o700 });
   try {
-    const database = await dumpDatabase(services, work);
+    const database = await dumpDatabase(services, work, now);
     const skipped: string[] = [];
     const objects = [
       ...(await copyStore(services.files, "files", work, skipped)),
@@ -79,11 +84,11 @@ async function assertFreeTarget(folder: string) {
  * one snapshot while the server keeps writing; PGlite runs one query at a time and holds its
  * transaction to itself, which is as consistent (writes wait until the dump is done).
  */
-async function dumpDatabase(services: AppServices, work: string) {
+async function dumpDatabase(services: AppServices, work: string, now: () => Date) {
   await mkdir(path.join(work, "database"), { mode: 0o700 });
   return services.database.db.transaction(
     async (tx) => {
-      const createdAt = new Date().toISOString();
+      const createdAt = now().toISOString();
       const migrations = await listAppliedMigrations(tx);
       const tables: BackupManifest["tables"] = [];
       for (const table of await describeTables(tx)) {

@@ -26,8 +26,7 @@ const INSERT_ROWS = 500;
  * foreign-key order, keeping their identity values; the identity sequences then continue after them.
  */
 export async function restoreBackup(services: AppServices, folder: string): Promise<RestoreSummary> {
-  const manifest = await readManifest(folder);
-  await verifyChecksums(folder, manifest);
+  const manifest = await verifyBackup(folder);
   await assertEmptyTarget(services);
 
   await services.database.db.transaction(async (tx) => {
@@ -53,6 +52,16 @@ export async function restoreBackup(services: AppServices, folder: string): Prom
   }
 
   return { manifest, authSecret: await restoreAuthSecret(services, folder, manifest) };
+}
+
+/**
+ * Reads a backup's manifest and checks every part against its size and SHA-256, as a restore does
+ * before it writes anything; throws a BackupError naming the first part that does not match.
+ */
+export async function verifyBackup(folder: string): Promise<BackupManifest> {
+  const manifest = await readManifest(folder);
+  await verifyChecksums(folder, manifest);
+  return manifest;
 }
 
 async function readManifest(folder: string): Promise<BackupManifest> {

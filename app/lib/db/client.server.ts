@@ -38,7 +38,7 @@ export type DatabaseHandle = {
 };
 
 /** Advisory-lock keys of the work one instance at a time does (besides MIGRATION_LOCK). */
-export const EXCLUSIVE_WORK = { shopUpkeep: 7_362_002 } as const;
+export const EXCLUSIVE_WORK = { shopUpkeep: 7_362_002, backup: 7_362_003 } as const;
 
 /** The in-process announcements of a one-process database. */
 export function localAnnouncements() {
@@ -76,6 +76,8 @@ export type OpenDatabaseOptions = {
    * scripts/make-database-template.ts) to unpack on a first start instead of running initdb.
    */
   pgliteTemplate?: string | undefined;
+  /** PGlite: flush each commit to disk (decision 044); off only for test suites. */
+  durable?: boolean | undefined;
 };
 
 /**
@@ -93,11 +95,10 @@ export const PGLITE_SETTINGS: Record<string, string> = {
   maintenance_work_mem: "16MB",
 };
 
-/** PGlite's own start parameters (its defaultStartParams in 0.5) with our settings after them. */
-export function pgliteStartParams(): string[] {
+/** PGlite's own start parameters (its defaultStartParams in 0.5) but fsync on, with our settings after them. */
+export function pgliteStartParams(durable = true): string[] {
   const defaults = [
     "--single",
-    "-F",
     "-O",
     "-j",
     "-c",
@@ -117,7 +118,14 @@ export function pgliteStartParams(): string[] {
     "-c",
     "max_parallel_maintenance_workers=0",
   ];
-  return [...defaults, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
+  // PGlite's defaults start with "-F" (fsync off): left out, so a commit reaches the disk before it returns
+  // (decision 044); fsync is the sync method our filesystem implements (see DurableNodeFS).
+  const flush = durable ? ["-c", "fsync=on", "-c", "wal_sync_method=fsync"] : ["-F"];
+  return [
+    ...defaults,
+    ...flush,
+    ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+  ];
 }
 
 /**

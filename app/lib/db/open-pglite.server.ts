@@ -15,6 +15,7 @@ import {
   pgliteStartParams,
 } from "./client.server";
 import { acquireDataLock } from "./data-lock.server";
+import { DurableNodeFS } from "./durable-nodefs.server";
 import * as schema from "./schema.server";
 import { unpackTemplate } from "./unpack-template.server";
 
@@ -33,7 +34,11 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
       // A first start: the initialised empty folder made at build time, rather than initdb (decision 027).
       unpackTemplate(readFileSync(options.pgliteTemplate), pgdata);
     }
-    const client = await PGlite.create(pgdata, { startParams: pgliteStartParams() });
+    // A commit is on disk before it returns: PGlite alone never calls fsync (decision 044).
+    const client = await PGlite.create({
+      fs: new DurableNodeFS(pgdata),
+      startParams: pgliteStartParams(options.durable ?? true),
+    });
     // Password hashes and reset links live here: no other local user may read them (decision 028).
     closeFolder(pgdata, options.dataDir);
     const db = drizzlePglite(client, { schema }) as unknown as Database;

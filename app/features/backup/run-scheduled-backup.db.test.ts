@@ -1,0 +1,153 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { EXCLUSIVE_WORK } from "~/lib/db/client.server";
+import { authAttempts } from "~/lib/db/schema.server";
+import { createTestApp } from "../../../tests/support/test-app";
+import { onPostgres } from "../../../tests/support/test-database";
+import { createTestServices } from "../../../tests/support/test-services";
+import { describeTables } from "./describe-database.server";
+import { LAST_BACKUP_FILE, readLastBackup } from "./last-backup.server";
+import { restoreBackup } from "./restore-backup.server";
+import { backupFolderName, runScheduledBackup } from "./run-scheduled-backup.server";
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "scheduled-backup-test-"));
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A month ago, to the second: the test's clock runs from there, so the real clock makes the last one late. */
+const BASE = Math.floor((Date.now() - 30 * DAY) / 1000) * 1000;
+const at = (offset: number) => () => new Date(BASE + offset);
+const nameAt = (offset: number) => backupFolderName(new Date(BASE + offset));
+
+async function rowCounts(services: Awaited<ReturnType<typeof createTestServices>>["services"]) {
+  const { db } = services.database;
+  const counts: Record<string, number> = {};
+  for (const table of await describeTables(db)) {
+    const result = await db.execute(sql`select count(*)::int as n from ${sql.identifier(table.name)}`);
+    counts[table.name] = (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? -1;
+  }
+  return counts;
+}
+
+describe("automatic backups", () => {
+  it("makes a due backup, verifies it, prunes those past their keep, reports it in status and health, and it restores", async () => {
+    const backupDir = path.join(scratch, "site-backups");
+    const site = await createTestApp(
+      { BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: "24", BACKUP_KEEP_DAYS: "14" },
+      { template: "seeded" },
+    );
+    cleanups.push(site.cleanup);
+    const { services, app, server } = site;
+    await services.database.db.insert(authAttempts).values({ bucket: "signin:scheduled-backup" });
+
+    // Before any backup: health says so, and the site is still healthy.
+    const before = await (await app.request("/api/health")).json();
+    expect(before).toEqual({
+      status: "ok",
+      database: services.database.kind,
+      backup: { state: "none", lastAt: null, ageSeconds: null },
+    });
+
+    // An automatic backup of three weeks before, an unfinished one of five, and an operator's own folder.
+    mkdirSync(backupDir, { recursive: true });
+    const old = nameAt(-21 * DAY);
+    const unfinished = `${nameAt(-35 * DAY)}.partial-0a1b2c3d`;
+    for (const name of [old, unfinished, "before-upgrade"]) {
+      mkdirSync(path.join(backupDir, name));
+      writeFileSync(path.join(backupDir, name, "manifest.json"), "{}");
+    }
+
+    const first = await runScheduledBackup(services, { now: at(0) });
+    expect(first).toMatchObject({ outcome: "made", pruned: [unfinished, old].sort() });
+    if (first.outcome !== "made") throw new Error("no backup made");
+    expect(first.last).toMatchObject({ folder: path.join(backupDir, nameAt(0)), objects: expect.any(Number) });
+    expect(first.last.rows).toBeGreaterThan(0);
+    expect(await readLastBackup(services.env)).toEqual(first.last);
+    expect(readdirSync(backupDir).sort()).toEqual([nameAt(0), "before-upgrade", LAST_BACKUP_FILE].sort());
+
+    // Not due again within the interval; due after it, and the first one is kept (inside two weeks).
+    expect(await runScheduledBackup(services, { now: at(17 * HOUR) })).toMatchObject({
+      outcome: "not-due",
+    });
+    const second = await runScheduledBackup(services, { now: at(DAY) });
+    expect(second).toMatchObject({ outcome: "made", pruned: [] });
+    expect(existsSync(path.join(backupDir, nameAt(0)))).toBe(true);
+    // Fifteen days on, the first is past its fourteen days' keep and the second (fourteen days old) is not.
+    const later = await runScheduledBackup(services, { now: at(15 * DAY) });
+    expect(later).toMatchObject({ outcome: "made", pruned: [nameAt(0)] });
+    expect(existsSync(path.join(backupDir, nameAt(DAY)))).toBe(true);
+    if (later.outcome !== "made") throw new Error("no backup made");
+
+    // Its age, in the status command and in /api/health (the age is from the real clock: it is "late").
+    const status = await server.runCommand(services, "status", []);
+    expect(status).toContain(`last backup: ${later.last.createdAt} (`);
+    expect(status).toContain(
+      `verified, ${later.last.rows} rows and ${later.last.objects} files in ${later.last.folder}`,
+    );
+    expect(status).toContain(`automatic backups every 24 hours into ${backupDir}, kept 14 days`);
+    const health = await (await app.request("/api/health")).json();
+    expect(health).toMatchObject({
+      status: "ok",
+      database: services.database.kind,
+      backup: { state: "late", lastAt: later.last.createdAt, ageSeconds: expect.any(Number) },
+    });
+    expect(Math.abs(health.backup.ageSeconds - (Date.now() - Date.parse(later.last.createdAt)) / 1000)).toBeLessThan(
+      60,
+    );
+
+    // The backup restores into an empty site with the same rows.
+    const target = await createTestServices();
+    cleanups.push(target.cleanup);
+    await restoreBackup(target.services, later.last.folder);
+    expect(await rowCounts(target.services)).toEqual(await rowCounts(services));
+  });
+
+  it("reports a recent backup as ok and does nothing when turned off", async () => {
+    const backupDir = path.join(scratch, "fresh-backups");
+    const site = await createTestApp({ BACKUP_DIR: backupDir });
+    cleanups.push(site.cleanup);
+    const made = await runScheduledBackup(site.services, { now: () => new Date(Date.now() - HOUR) });
+    expect(made.outcome).toBe("made");
+    expect((await (await site.app.request("/api/health")).json()).backup).toMatchObject({ state: "ok" });
+    expect(await runScheduledBackup(site.services)).toMatchObject({ outcome: "not-due" });
+
+    const off = await createTestServices({ BACKUP_DIR: path.join(scratch, "off"), BACKUP_INTERVAL_HOURS: "0" });
+    cleanups.push(off.cleanup);
+    expect(await runScheduledBackup(off.services)).toEqual({ outcome: "off" });
+    expect(existsSync(path.join(scratch, "off"))).toBe(false);
+    expect(await site.server.runCommand(off.services, "status", [])).toContain(
+      "automatic backups off (BACKUP_INTERVAL_HOURS=0)",
+    );
+  });
+
+  it.runIf(onPostgres())("runs on one instance at a time on one PostgreSQL database", async () => {
+    const site = await createTestServices({ BACKUP_DIR: path.join(scratch, "shared") });
+    cleanups.push(site.cleanup);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Another instance holds the lock (the handle's own runExclusive, on a connection of its own).
+    let taken = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      taken = resolve;
+    });
+    const holder = site.services.database.runExclusive(EXCLUSIVE_WORK.backup, async () => {
+      taken();
+      await held;
+    });
+    await lockTaken;
+    expect(await runScheduledBackup(site.services)).toEqual({ outcome: "busy" });
+    release();
+    await holder;
+    expect(await runScheduledBackup(site.services)).toMatchObject({ outcome: "made" });
+  });
+});
