@@ -1,15 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../support/test-database";
+import { type MigrationDatabase, openMigrationDatabase } from "../support/migration-database";
 
 /**
  * Migration 0010 (the ledger, decision 040) on a database written by the code before it: the rows
@@ -33,54 +25,20 @@ const TABLES = [
   "refunds",
 ];
 
-type Query = (text: string) => Promise<Record<string, unknown>[]>;
-let query: Query;
-let close: () => Promise<void>;
-const folders: string[] = [];
-
-/** The migrations up to 0009, as the code before the ledger shipped them. */
-function migrationsBefore(idx: number): string {
-  const folder = mkdtempSync(path.join(os.tmpdir(), "migrations-"));
-  folders.push(folder);
-  cpSync(path.resolve("drizzle"), folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx < idx);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+let database: MigrationDatabase;
+const query = (text: string) => database.query(text);
 
 beforeAll(async () => {
-  const pgDatabase = await createTestDatabase();
-  let migrateTo: (folder: string) => Promise<void>;
-  if (pgDatabase) {
-    const pool = new pg.Pool({ connectionString: pgDatabase.url, max: 1 });
-    const db = drizzleNodePg(pool);
-    migrateTo = (folder) => migrateNodePg(db, { migrationsFolder: folder });
-    query = async (text) => (await db.execute(sql.raw(text))).rows as Record<string, unknown>[];
-    close = async () => {
-      await pool.end();
-      await pgDatabase.drop();
-    };
-  } else {
-    const client = new PGlite();
-    const db = drizzlePglite(client);
-    migrateTo = (folder) => migratePglite(db, { migrationsFolder: folder });
-    query = async (text) => (await db.execute(sql.raw(text))).rows as Record<string, unknown>[];
-    close = () => client.close();
-  }
-  await migrateTo(migrationsBefore(10));
+  database = await openMigrationDatabase();
+  await database.migrate(10);
   for (const table of TABLES) {
     const rows = JSON.stringify(fixture[table] ?? []).replace(/'/g, "''");
     await query(`insert into "${table}" select * from json_populate_recordset(null::"${table}", '${rows}'::json)`);
   }
-  await migrateTo(path.resolve("drizzle"));
+  await database.migrate();
 }, 120_000);
 
-afterAll(async () => {
-  await close?.();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => database?.close());
 
 const number = (value: unknown) => Number(value ?? 0);
 

@@ -1,15 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../support/test-database";
+import { type MigrationDatabase, openMigrationDatabase } from "../support/migration-database";
 
 /**
  * Migration 0012 (typed upload references, decision 040) on a database written by the code before
@@ -67,51 +57,17 @@ const UPLOAD_IDS = [
   "u-gone-product",
 ];
 
-type Query = (text: string) => Promise<Record<string, unknown>[]>;
-let query: Query;
-let close: () => Promise<void>;
-const folders: string[] = [];
-
-/** The migrations before `idx`, as the code before it shipped them. */
-function migrationsBefore(idx: number): string {
-  const folder = mkdtempSync(path.join(os.tmpdir(), "migrations-"));
-  folders.push(folder);
-  cpSync(path.resolve("drizzle"), folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx < idx);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+let database: MigrationDatabase;
+const query = (text: string) => database.query(text);
 
 beforeAll(async () => {
-  const pgDatabase = await createTestDatabase();
-  let migrateTo: (folder: string) => Promise<void>;
-  if (pgDatabase) {
-    const pool = new pg.Pool({ connectionString: pgDatabase.url, max: 1 });
-    const db = drizzleNodePg(pool);
-    migrateTo = (folder) => migrateNodePg(db, { migrationsFolder: folder });
-    query = async (text) => (await db.execute(sql.raw(text))).rows as Record<string, unknown>[];
-    close = async () => {
-      await pool.end();
-      await pgDatabase.drop();
-    };
-  } else {
-    const client = new PGlite();
-    const db = drizzlePglite(client);
-    migrateTo = (folder) => migratePglite(db, { migrationsFolder: folder });
-    query = async (text) => (await db.execute(sql.raw(text))).rows as Record<string, unknown>[];
-    close = () => client.close();
-  }
-  await migrateTo(migrationsBefore(12));
+  database = await openMigrationDatabase();
+  await database.migrate(12);
   for (const statement of BEFORE_0012.split(";").filter((s) => s.trim())) await query(statement);
-  await migrateTo(path.resolve("drizzle"));
+  await database.migrate();
 }, 120_000);
 
-afterAll(async () => {
-  await close?.();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => database?.close());
 
 type Owners = { product_id: unknown; event_id: unknown; gallery_photo_id: unknown; song_id: unknown };
 const owners = async (): Promise<Map<unknown, Owners>> =>

@@ -8,6 +8,7 @@ import { runShopUpkeep } from "~/features/shop/run-shop-upkeep.server";
 import { AppError } from "~/lib/app-error";
 import { bookings, products, purchases } from "~/lib/db/schema.server";
 import { addDays, zonedInstant } from "~/lib/zoned-time";
+import { printTally, propertyRuns } from "../../../tests/support/property-runs";
 import { bookWithCredit } from "./book-with-credit.server";
 import { bookingLineId } from "./booking-model";
 import { bookingTestKit, openDay, request } from "./booking-test-kit";
@@ -25,7 +26,7 @@ import { startBookingCheckout } from "./start-booking-checkout.server";
  * number of sequences (CI runs a few; before a change to money code, run thousands).
  */
 const kit = bookingTestKit();
-const RUNS = Number(process.env.LEDGER_RUNS ?? 12);
+const RUNS = propertyRuns(12);
 const HOUR = 3_600_000;
 
 type World = {
@@ -295,10 +296,10 @@ describe("the ledger", () => {
         }
         await checkInvariants(world.account.id);
       }),
-      { numRuns: RUNS, ...(process.env.LEDGER_SEED ? { seed: Number(process.env.LEDGER_SEED) } : {}) },
+      RUNS,
     );
     await checkInvariants();
-    if (process.env.LEDGER_TALLY)
+    if (printTally())
       console.log(
         [...tally]
           .sort()
