@@ -45,6 +45,12 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
   // An idle connection dropped by the server (restart, failover) must not crash the process; the
   // pool replaces it on the next query.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+  // A connection the server ends while it is checked out (by runExclusive or the migration) or while
+  // the pool is closing it emits its error on the client itself, where nobody listens: that would be
+  // an uncaught exception. Every client gets a listener of its own; the next query sees the loss.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
