@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -7,6 +7,7 @@ import { NonceProvider } from "~/components/nonce";
 import { requestContext, servicesContext } from "~/lib/context";
 import { outageStatus } from "~/lib/db/outage-status.server";
 import { deferHydration } from "~/lib/defer-hydration.server";
+import { findRendered, keepRendered, renderedResponse, renderKey } from "~/lib/rendered-pages.server";
 
 export const streamTimeout = 5_000;
 
@@ -25,7 +26,19 @@ export default async function handleRequest(
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(requestContext);
+  const info = loadContext.get(requestContext);
+  const { nonce } = info;
+  const site = loadContext.get(servicesContext);
+  // The same data as a page rendered before: the same page, sent again (decision 052).
+  const { loaderData, actionData, errors } = routerContext.staticHandlerContext;
+  const key = routerContext.isSpaMode
+    ? null
+    : renderKey(request.url, responseStatusCode, { loaderData, actionData, errors });
+  const rendered = key ? findRendered(site, key) : null;
+  if (rendered) {
+    info.scriptHashes = rendered.scriptHashes;
+    return renderedResponse(rendered, request, responseHeaders, responseStatusCode);
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -52,7 +65,14 @@ export default async function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Scripts start after the first paint (decision 024): the page shows before they load.
           const deferred = deferHydration();
-          deferred.pipe(body);
+          if (key) {
+            const keep = keepWhole((html) => {
+              if (responseStatusCode === 200) keepRendered(site, key, html, nonce);
+            });
+            deferred.pipe(keep).pipe(body);
+          } else {
+            deferred.pipe(body);
+          }
           pipe(deferred);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -70,6 +90,21 @@ export default async function handleRequest(
         },
       },
     );
+  });
+}
+
+/** Passes the page through, and hands over its whole markup once it has all gone. */
+function keepWhole(done: (html: string) => void): Transform {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      done(Buffer.concat(chunks).toString("utf8"));
+      callback();
+    },
   });
 }
 

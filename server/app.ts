@@ -13,7 +13,8 @@ import { confirmEmail } from "~/features/accounts/confirm-email.server";
 import { describeBackupHealth } from "~/features/backup/last-backup.server";
 import { contentDisposition } from "~/features/shop/content-disposition";
 import { AppError, errorResponse } from "~/lib/app-error";
-import { requestContext, servicesContext } from "~/lib/context";
+import { type RequestInfo, requestContext, servicesContext } from "~/lib/context";
+import { isDraining } from "~/lib/draining.server";
 import {
   cacheKey,
   isCacheableRequest,
@@ -176,6 +177,8 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   }
 
   app.get("/api/health", async (c) => {
+    // Stopping: still serving, but the balancer should send new visitors elsewhere.
+    if (isDraining()) return c.json({ status: "draining", database: services.database.kind }, 503);
     try {
       await services.database.ping();
       // One small file read: the health check stays cheap. A late backup does not make the site unhealthy.
@@ -222,11 +225,19 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   app.route("/", apiRoutes(services));
 
   const handleRequest = createRequestHandler(build, mode);
-  const renderPage = (c: Context<{ Variables: Variables }>, request: Request) => {
+  const renderPage = async (c: Context<{ Variables: Variables }>, request: Request) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
-    context.set(requestContext, { requestId: c.get("requestId"), nonce: c.get("nonce"), clientIp: c.get("clientIp") });
-    return handleRequest(request, context);
+    const info: RequestInfo = {
+      requestId: c.get("requestId"),
+      nonce: c.get("nonce"),
+      clientIp: c.get("clientIp"),
+      keepRenders: mode === "production",
+    };
+    context.set(requestContext, info);
+    const response = await handleRequest(request, context);
+    if (info.scriptHashes) c.set("scriptHashes", info.scriptHashes);
+    return response;
   };
   app.all("*", async (c) => {
     const url = new URL(c.req.url);

@@ -8,6 +8,13 @@ export type RequestInfo = {
   nonce: string;
   /** The client address, from the socket or (behind a trusted proxy) X-Forwarded-For. */
   clientIp: string;
+  /** Pages may be sent again when rendered from the same data (production; dev renders every edit). */
+  keepRenders: boolean;
+  /**
+   * Set by the render when it answers with a page rendered before (decision 052): its inline scripts
+   * are allowed by these hashes, as the page carries no nonce.
+   */
+  scriptHashes?: string[];
 };
 
 export const servicesContext = createContext<AppServices>();

@@ -116,6 +116,14 @@ export const envSchema = z
     TRUST_PROXY: boolish,
     /** Connections open at once; more are closed as they arrive (decision 043). */
     MAX_CONNECTIONS: intWithDefault(500),
+    // Behind a balancer that checks /api/health: seconds a stopping server goes on serving while its
+    // health check says 503, before it stops listening (0: stop listening at once).
+    SHUTDOWN_DRAIN_SECONDS: z
+      .string()
+      .trim()
+      .default("0")
+      .transform((v) => (v === "" ? "0" : v))
+      .pipe(z.coerce.number<string>().int().min(0).max(60)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /**
      * The embedded database flushes each commit to disk (decision 044). "off" is for test suites only,

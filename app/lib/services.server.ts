@@ -69,7 +69,11 @@ export async function createServices(
   };
   // Another instance (or this one) changed what visitors see: drop the pages and the settings kept
   // in memory, and read the settings again for the code that cannot wait for them (booking's e-mails).
-  database.onAnnouncement(() => {
+  // The tables' own notices (decision 052) go to the reads kept until a table changes, not here: a
+  // sign-in writes a session, and must not empty the anonymous pages. The settings' table is the exception:
+  // a save by any process (the CLI's too) is read again at once.
+  database.onAnnouncement((topic) => {
+    if ((topic.startsWith("table:") && topic !== "table:site_settings") || topic === "!") return;
     forgetSiteSettings(database.db);
     getSiteSettings(database.db).catch((error: unknown) => logger.warn({ err: error }, "site settings not read"));
     invalidatePublicPages(services);

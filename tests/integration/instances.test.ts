@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getProduct } from "~/features/shop/get-product.server";
 import { getSiteSettings } from "~/features/site-settings/get-site-settings.server";
 import { saveSiteSettings } from "~/features/site-settings/save-site-settings.server";
+import { products } from "~/lib/db/schema.server";
 import { onPostgres } from "../support/test-database";
 import { createTestServices } from "../support/test-services";
 
@@ -13,7 +16,7 @@ let first: Awaited<ReturnType<typeof createTestServices>>;
 let others: Awaited<ReturnType<typeof createTestServices>>[] = [];
 
 beforeAll(async () => {
-  first = await createTestServices();
+  first = await createTestServices({}, { template: "seeded" });
   if (onPostgres()) {
     const reuse = { dataDir: first.dataDir, databaseUrl: first.databaseUrl };
     others = [await createTestServices({}, { reuse }), await createTestServices({}, { reuse })];
@@ -43,6 +46,25 @@ describe.skipIf(!onPostgres())("instances on one PostgreSQL", () => {
     });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(before.businessName).not.toBe(businessName);
+  });
+
+  it("drop what they keep of a table when another instance writes to it, within a second", async () => {
+    const [second] = others;
+    if (!second) throw new Error("no second instance");
+    const read = () => getProduct(second.services.database.db, "chakra-balance-guide");
+    const before = await read();
+    if (!before) throw new Error("the seeded guide is missing");
+    expect(await read()).toBe(before);
+    const started = Date.now();
+    await first.services.database.db
+      .update(products)
+      .set({ priceCents: before.priceCents + 100 })
+      .where(eq(products.id, before.id));
+    await vi.waitUntil(async () => (await read())?.priceCents === before.priceCents + 100, {
+      timeout: 1000,
+      interval: 10,
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it("run a piece of exclusive work on one instance at a time", async () => {

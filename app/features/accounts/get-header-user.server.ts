@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import type { HeaderUser } from "~/layout/site-header";
 import type { Logger } from "~/lib/logger.server";
 import type { AppServices } from "~/lib/services.server";
-import { getSessionUser } from "./get-session-user.server";
+import { getSessionUser, sessionKey } from "./get-session-user.server";
 
 /**
  * The header's account state, read on every page by the root loader.
@@ -51,16 +50,4 @@ function lastKnown(key: string | null, error: unknown, logger: Logger): HeaderUs
   const entry = key ? remembered.get(key) : undefined;
   if (!entry || Date.now() - entry.at > REMEMBERED_FOR_MS) return null;
   return entry.header;
-}
-
-/** A hash of the session cookie's value (Better Auth's `…session_token`), so no token is kept in memory. */
-function sessionKey(cookieHeader: string | null): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name?.endsWith("better-auth.session_token") && value.length > 0) {
-      return createHash("sha256").update(value.join("=")).digest("base64url");
-    }
-  }
-  return null;
 }

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { data, redirect } from "react-router";
+import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
 import { flashOptions, setFlash } from "~/lib/flash.server";
 import { requestedPage } from "~/lib/requested-page";
 import type { AppServices } from "~/lib/services.server";
@@ -33,11 +35,50 @@ export function getSessionUser(request: Request, services: AppServices): Promise
 
 const readThisRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
+/**
+ * Sessions as last read, by a hash of the session cookie: a page no longer asks the database who is
+ * signed in on every request (issue 23). Any write to the sessions, users or roles (a sign-out, a
+ * revoked device, a password change, an admin removed; by any instance or the CLI) drops them all
+ * (decision 052); five minutes bounds how late Better Auth's own refresh of a session's expiry runs.
+ */
+const SESSIONS: CacheSpec = {
+  name: "session-user",
+  tables: ["session", "user", "user_roles"],
+  ttlMs: 5 * 60_000,
+  maxEntries: 5_000,
+};
+
 async function readSessionUser(request: Request, services: AppServices): Promise<SessionUser | null> {
+  const key = sessionKey(request.headers.get("cookie"));
+  if (!key) return null;
+  const found = await cacheUntilChanged(services.database.db, SESSIONS, key, () => lookUpSession(request, services));
+  if (!found || found.expiresAt <= Date.now()) return null;
+  return found.user;
+}
+
+async function lookUpSession(
+  request: Request,
+  services: AppServices,
+): Promise<{ user: SessionUser; expiresAt: number } | null> {
   const session = await services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, email, name } = session.user;
-  return { id, email, name, isAdmin: await isAdmin(services.database.db, id), greetingName: greetingName(email) };
+  return {
+    user: { id, email, name, isAdmin: await isAdmin(services.database.db, id), greetingName: greetingName(email) },
+    expiresAt: new Date(session.session.expiresAt).getTime(),
+  };
+}
+
+/** A hash of the session cookie's value (Better Auth's `…session_token`), so no token is kept in memory. */
+export function sessionKey(cookieHeader: string | null): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name?.endsWith("better-auth.session_token") && value.length > 0) {
+      return createHash("sha256").update(value.join("=")).digest("base64url");
+    }
+  }
+  return null;
 }
 
 /** For protected pages: no session means a redirect to /auth (and back here after signing in). */

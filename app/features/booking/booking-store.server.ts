@@ -3,6 +3,7 @@
  * a day, and the availability as the practitioner set it. Only `tx` of the caller's transaction is used.
  */
 import { and, asc, eq, gt, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
+import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
 import type { Database, Transaction } from "~/lib/db/client.server";
 import { bookingBlocks, bookingDays, bookingSettings, bookings } from "~/lib/db/schema.server";
 import { addDays, zonedInstant } from "~/lib/zoned-time";
@@ -48,14 +49,40 @@ export async function listBusy(
   now: Date,
   except?: string,
 ): Promise<Interval[]> {
+  const kept = await cacheUntilChanged(db, BUSY, `${range.from} ${range.to} ${except ?? ""}`, () =>
+    readBusy(db, range, except),
+  );
+  // A hold counts until it runs out, decided now rather than when the times were read.
+  return kept.flatMap(({ start, end, holdExpiresAt }) =>
+    holdExpiresAt && holdExpiresAt <= now ? [] : [{ start, end }],
+  );
+}
+
+/**
+ * The booking page's busy times, read once per change of the bookings or blocked times (decision 052):
+ * every visit to a booking page read them (issue 23). Inside a transaction (`tx`), always read.
+ */
+const BUSY: CacheSpec = { name: "busy-times", tables: ["bookings", "booking_blocks"], ttlMs: 60_000, maxEntries: 500 };
+
+async function readBusy(
+  db: Database | Transaction,
+  range: { from: string; to: string },
+  except: string | undefined,
+): Promise<(Interval & { holdExpiresAt: Date | null })[]> {
   const taken = await db
-    .select({ start: bookings.startsAt, end: bookings.endsAt })
+    .select({
+      start: bookings.startsAt,
+      end: bookings.endsAt,
+      holdExpiresAt: sql<Date | null>`case when ${bookings.status} = 'held' then ${bookings.holdExpiresAt} end`.mapWith(
+        bookings.holdExpiresAt,
+      ),
+    })
     .from(bookings)
     .where(
       and(
         // A day before and after: a neighbour's buffer may reach across midnight.
         sql`${bookings.day} between ${addDays(range.from, -1)} and ${addDays(range.to, 1)}`,
-        or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "held"), gt(bookings.holdExpiresAt, now))),
+        or(eq(bookings.status, "confirmed"), eq(bookings.status, "held")),
         except ? ne(bookings.id, except) : undefined,
       ),
     );
@@ -65,13 +92,25 @@ export async function listBusy(
     .select({ start: bookingBlocks.startsAt, end: bookingBlocks.endsAt })
     .from(bookingBlocks)
     .where(and(lt(bookingBlocks.startsAt, to), gt(bookingBlocks.endsAt, from)));
-  return [...taken, ...blocks];
+  return [...taken, ...blocks.map((block) => ({ ...block, holdExpiresAt: null }))];
 }
 
 export type StoredAvailability = Availability & { feedToken: string | null };
 
 /** The availability the practitioner set, or the practice defaults (decision 032). */
-export async function readAvailability(db: Database | Transaction): Promise<StoredAvailability> {
+export function readAvailability(db: Database | Transaction): Promise<StoredAvailability> {
+  return cacheUntilChanged(db, AVAILABILITY, "", () => readStoredAvailability(db));
+}
+
+/** Read on every booking page; kept until she changes it (decision 052). */
+const AVAILABILITY: CacheSpec = {
+  name: "availability",
+  tables: ["booking_settings", "site_settings"],
+  ttlMs: 5 * 60_000,
+  maxEntries: 1,
+};
+
+async function readStoredAvailability(db: Database | Transaction): Promise<StoredAvailability> {
   const [row] = await db.select().from(bookingSettings).where(eq(bookingSettings.id, SETTINGS_ID));
   if (row) {
     return {

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
+import type { Database } from "~/lib/db/client.server";
 import { type Booking, bookingPackages, bookings, packageCredits, refunds, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { findService } from "./booking-model";
@@ -51,28 +53,8 @@ function toView(booking: Booking, refundCents: number | null, now: Date): Sessio
 /** My Sessions: the client's booked and cancelled sessions (not holds or refused payments), and package credits. */
 export async function listMySessions(services: AppServices, userId: string, now = new Date()) {
   const { db } = services.database;
-  const rows = await db
-    .select({ booking: bookings, refundCents: refunds.amountCents })
-    .from(bookings)
-    .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
-    .where(and(eq(bookings.userId, userId), inArray(bookings.status, ["confirmed", "cancelled"])))
-    .orderBy(asc(bookings.startsAt));
+  const { rows, packs } = await cacheUntilChanged(db, MY_SESSIONS, userId, () => readMySessions(db, userId));
   const sessions = rows.map((row) => toView(row.booking, row.refundCents, now));
-  const packs = await db
-    .select({
-      pack: bookingPackages,
-      available: sql<number>`count(*) filter (where ${packageCredits.state} = 'available')`.mapWith(Number),
-      refunded: sql<number>`count(*) filter (where ${packageCredits.state} = 'refunded')`.mapWith(Number),
-      unbookedCents:
-        sql<number>`coalesce(sum(${packageCredits.valueCents}) filter (where ${packageCredits.state} = 'available'), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(bookingPackages)
-    .leftJoin(packageCredits, eq(packageCredits.packageId, bookingPackages.id))
-    .where(eq(bookingPackages.userId, userId))
-    .groupBy(bookingPackages.id)
-    .orderBy(desc(bookingPackages.createdAt));
   return {
     upcoming: sessions.filter((s) => s.status === "confirmed" && new Date(s.endsAt) > now),
     past: sessions.filter((s) => !(s.status === "confirmed" && new Date(s.endsAt) > now)).reverse(),
@@ -90,6 +72,42 @@ export async function listMySessions(services: AppServices, userId: string, now 
       expired: pack.expiresAt <= now,
     })),
   };
+}
+
+/**
+ * A client's sessions and packages as stored, read once per change of them (decision 052); what
+ * depends on the time (upcoming or past, what cancelling returns) is worked out at each request.
+ */
+const MY_SESSIONS: CacheSpec = {
+  name: "my-sessions",
+  tables: ["bookings", "refunds", "booking_packages", "package_credits"],
+  ttlMs: 5 * 60_000,
+  maxEntries: 2_000,
+};
+
+async function readMySessions(db: Database, userId: string) {
+  const rows = await db
+    .select({ booking: bookings, refundCents: refunds.amountCents })
+    .from(bookings)
+    .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
+    .where(and(eq(bookings.userId, userId), inArray(bookings.status, ["confirmed", "cancelled"])))
+    .orderBy(asc(bookings.startsAt));
+  const packs = await db
+    .select({
+      pack: bookingPackages,
+      available: sql<number>`count(*) filter (where ${packageCredits.state} = 'available')`.mapWith(Number),
+      refunded: sql<number>`count(*) filter (where ${packageCredits.state} = 'refunded')`.mapWith(Number),
+      unbookedCents:
+        sql<number>`coalesce(sum(${packageCredits.valueCents}) filter (where ${packageCredits.state} = 'available'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(bookingPackages)
+    .leftJoin(packageCredits, eq(packageCredits.packageId, bookingPackages.id))
+    .where(eq(bookingPackages.userId, userId))
+    .groupBy(bookingPackages.id)
+    .orderBy(desc(bookingPackages.createdAt));
+  return { rows, packs };
 }
 
 /** One of the client's own sessions; null for anyone else's (they cannot tell it exists). */

@@ -1,15 +1,21 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
 import type { Database } from "~/lib/db/client.server";
 import { type Product, products } from "~/lib/db/schema.server";
 
 /** One product of the catalogue, or undefined (archived products are gone from the catalogue). */
-export async function getProduct(db: Database, id: string): Promise<Product | undefined> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), isNull(products.archivedAt)));
-  return row;
+export function getProduct(db: Database, id: string): Promise<Product | undefined> {
+  return cacheUntilChanged(db, PRODUCTS, id, async () => {
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id), isNull(products.archivedAt)));
+    return row;
+  });
 }
+
+/** A product's page is asked for far more often than products change (decision 052). */
+const PRODUCTS: CacheSpec = { name: "products", tables: ["products"], ttlMs: 60_000, maxEntries: 2_000 };
 
 /** Products by id, archived ones included: buyers keep what they bought. */
 export async function getProductsByIds(db: Database, ids: string[]): Promise<Product[]> {

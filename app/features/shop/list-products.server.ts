@@ -1,4 +1,5 @@
 import { and, asc, count, isNull, notInArray, sql } from "drizzle-orm";
+import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
 import type { Database } from "~/lib/db/client.server";
 import { type Product, products } from "~/lib/db/schema.server";
 
@@ -8,7 +9,21 @@ import { type Product, products } from "~/lib/db/schema.server";
  * shown apart and never on a page. All in one query: the embedded database answers one query at a
  * time, so round trips are most of what a page of the library costs.
  */
-export async function listProducts(
+export function listProducts(
+  db: Database,
+  window: { limit: number; offset: number; pinnedIds?: string[] },
+): Promise<{ rows: Product[]; pinned: Product[]; total: number }> {
+  return cacheUntilChanged(db, CATALOGUE_PAGES, JSON.stringify(window), () => readProducts(db, window));
+}
+
+/**
+ * The catalogue's pages, read once per change of the products (decision 052): every signed-in visit
+ * to the library read them again (anonymous visits are served whole pages from memory). A minute
+ * bounds anything that changes with time alone.
+ */
+const CATALOGUE_PAGES: CacheSpec = { name: "catalogue-pages", tables: ["products"], ttlMs: 60_000, maxEntries: 200 };
+
+async function readProducts(
   db: Database,
   { limit, offset, pinnedIds = [] }: { limit: number; offset: number; pinnedIds?: string[] },
 ): Promise<{ rows: Product[]; pinned: Product[]; total: number }> {

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
 import type { Database } from "~/lib/db/client.server";
 import { purchases } from "~/lib/db/schema.server";
 import { getProductsByIds } from "./get-product.server";
@@ -10,11 +11,21 @@ import { mediaTypeOf } from "./model";
  * purchases there are in all. Both go through purchases_user_idx (user_id, created_at): the page reads
  * the entries up to its last row and the products it names, never the whole history.
  */
-export async function listPurchases(
-  db: Database,
-  userId: string,
-  { limit, offset }: { limit: number; offset: number },
-) {
+export function listPurchases(db: Database, userId: string, window: { limit: number; offset: number }) {
+  return cacheUntilChanged(db, PURCHASE_PAGES, `${userId} ${window.limit} ${window.offset}`, () =>
+    readPurchases(db, userId, window),
+  );
+}
+
+/** My Sacred Downloads, read once per change of the purchases or products (decision 052). */
+const PURCHASE_PAGES: CacheSpec = {
+  name: "purchase-pages",
+  tables: ["purchases", "products"],
+  ttlMs: 5 * 60_000,
+  maxEntries: 2_000,
+};
+
+async function readPurchases(db: Database, userId: string, { limit, offset }: { limit: number; offset: number }) {
   const paid = and(
     eq(purchases.userId, userId),
     eq(purchases.status, "paid"),

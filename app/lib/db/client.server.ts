@@ -26,7 +26,11 @@ export type DatabaseHandle = {
    * instance's LISTEN, within milliseconds; on PGlite (one process) at once, in-process.
    */
   announce(topic: string): Promise<void>;
-  /** Calls `listener` for every announcement, and with "*" after a lost listening connection came back. */
+  /**
+   * Calls `listener` for every announcement; with "*" when listening starts or a lost listening
+   * connection came back (what was announced meanwhile was missed), and with "!" when announcements
+   * can no longer be heard (the connection lost, the database closed): nothing may be kept until "*".
+   */
   onAnnouncement(listener: (topic: string) => void): void;
   /**
    * Runs `work` unless another process on this database is running work of the same `key` now (a
@@ -39,6 +43,12 @@ export type DatabaseHandle = {
 
 /** Advisory-lock keys of the work one instance at a time does (besides MIGRATION_LOCK). */
 export const EXCLUSIVE_WORK = { shopUpkeep: 7_362_002, backup: 7_362_003 } as const;
+
+/**
+ * The channel of announcements: every instance listens on it, and the tables' triggers (migration 0013)
+ * send `table:<name>` on it when a write commits.
+ */
+export const ANNOUNCEMENT_CHANNEL = "app_changes";
 
 /** The in-process announcements of a one-process database. */
 export function localAnnouncements() {
@@ -148,10 +158,15 @@ export function keepWebAssemblyOnBaselineCompiler() {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   // Each driver is loaded only when it is the one in use: PGlite's module and pg cost memory a server
   // on the other one never needs (decision 027).
+  const { keepReadsUntilChanged } = await import("./cache-until-changed.server");
+  let database: DatabaseHandle;
   if (options.databaseUrl) {
     const { openPostgres } = await import("./open-postgres.server");
-    return openPostgres(options.databaseUrl, options.poolSize);
+    database = openPostgres(options.databaseUrl, options.poolSize);
+  } else {
+    const { openPglite } = await import("./open-pglite.server");
+    database = await openPglite(options);
   }
-  const { openPglite } = await import("./open-pglite.server");
-  return openPglite(options);
+  keepReadsUntilChanged(database);
+  return database;
 }

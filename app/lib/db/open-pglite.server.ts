@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { closeFolder } from "../data-dir.server";
 import {
+  ANNOUNCEMENT_CHANNEL,
   type Database,
   type DatabaseHandle,
   keepWebAssemblyOnBaselineCompiler,
@@ -42,10 +43,14 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
     // Password hashes and reset links live here: no other local user may read them (decision 028).
     closeFolder(pgdata, options.dataDir);
     const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const announcements = localAnnouncements();
+    // The tables' own notices of change (migration 0013): PGlite hands them over as the writing
+    // statement commits, before its promise settles, so a cache is told before the writer goes on.
+    await client.listen(ANNOUNCEMENT_CHANNEL, (topic) => void announcements.announce(topic));
     return {
       db,
       kind: "pglite",
-      ...localAnnouncements(),
+      ...announcements,
       runExclusive: (_key, work) => work(),
       migrate: async () => {
         await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -59,6 +64,8 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
         closeFolder(pgdata, options.dataDir);
       },
       close: once(async () => {
+        // Reads kept in memory must not outlive the database they came from.
+        await announcements.announce("!");
         try {
           await client.close();
         } finally {

@@ -1,11 +1,52 @@
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { type Database, type DatabaseHandle, MIGRATION_LOCK, migrationsFolder, once } from "./client.server";
+import {
+  ANNOUNCEMENT_CHANNEL,
+  type Database,
+  type DatabaseHandle,
+  MIGRATION_LOCK,
+  migrationsFolder,
+  once,
+} from "./client.server";
 import * as schema from "./schema.server";
 
-/** The channel every instance listens on for the others' announcements. */
-const CHANNEL = "app_changes";
+const CHANNEL = ANNOUNCEMENT_CHANNEL;
+/** Announcements can no longer be heard: nothing may be kept in memory until "*". */
+const DEAF = "!";
+/** This process wrote to some table (which, it does not know). */
+const ANY_TABLE_CHANGED = "table:*";
+
+const WRITES = new Set(["INSERT", "UPDATE", "DELETE", "MERGE", "TRUNCATE", "COMMIT", "COPY"]);
+
+/**
+ * This process's own writes reach the reads it keeps in memory at once, not only through the tables'
+ * NOTIFY (decision 052): that notice comes on the listening connection, which the event loop may read
+ * after the writer's answer, so a client redirected after paying could be shown a page read before.
+ * Which tables a statement touched is not known here, so everything kept is dropped (writes are rare
+ * beside reads). Other instances hear of the write through the notice, within milliseconds.
+ */
+function tellOfOwnWrites(client: pg.PoolClient, onWrite: () => void) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const told = (result: pg.QueryResult | pg.QueryResult[] | undefined) => {
+    const results = Array.isArray(result) ? result : [result];
+    if (results.some((r) => WRITES.has(r?.command ?? ""))) onWrite();
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    // The pool's own query() passes a callback; drizzle's checked-out clients take the promise.
+    const last = args.at(-1);
+    if (typeof last === "function") {
+      args[args.length - 1] = (error: unknown, result: pg.QueryResult) => {
+        if (!error) told(result);
+        return last(error, result);
+      };
+      return query(...args);
+    }
+    const answer = query(...args);
+    if (answer instanceof Promise) answer.then(told, () => {});
+    return answer;
+  };
+}
 
 /** PostgreSQL through a pool (see openDatabase). */
 export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle {
@@ -18,14 +59,15 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
    * server restart), it is made again after a second, and listeners hear "*": what was announced
    * meanwhile was missed, so everything kept in memory is dropped.
    */
-  const listen = async (afterLoss: boolean): Promise<void> => {
+  const listen = async (): Promise<void> => {
     if (closed) return;
     const client = new pg.Client({ connectionString: databaseUrl });
     const retry = () => {
       if (listening !== client) return;
       listening = null;
+      for (const listener of listeners) listener(DEAF);
       client.end().catch(() => {});
-      setTimeout(() => void listen(true).catch(() => {}), 1000).unref();
+      setTimeout(() => void listen().catch(() => {}), 1000).unref();
     };
     client.on("error", retry);
     client.on("end", retry);
@@ -40,7 +82,9 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
       retry();
       return;
     }
-    if (afterLoss) for (const listener of listeners) listener("*");
+    // Listening from now on: what was kept before (while nothing could be heard) is dropped; after a
+    // loss, that covers what was announced meanwhile.
+    for (const listener of listeners) listener("*");
   };
   // An idle connection dropped by the server (restart, failover) must not crash the process; the
   // pool replaces it on the next query.
@@ -50,6 +94,9 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
   // an uncaught exception. Every client gets a listener of its own; the next query sees the loss.
   pool.on("connect", (client) => {
     client.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+    tellOfOwnWrites(client, () => {
+      for (const listener of listeners) listener(ANY_TABLE_CHANGED);
+    });
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
@@ -75,7 +122,7 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
     },
     onAnnouncement: (listener) => {
       listeners.push(listener);
-      if (listeners.length === 1) void listen(false);
+      if (listeners.length === 1) void listen();
     },
     runExclusive: async (key, work) => {
       // A session-level lock, held by one pooled connection while the work runs on others.
@@ -94,6 +141,7 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
     },
     close: once(async () => {
       closed = true;
+      for (const listener of listeners) listener(DEAF);
       const client = listening;
       listening = null;
       await client?.end().catch(() => {});

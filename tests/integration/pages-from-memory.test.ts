@@ -1,0 +1,75 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHANGE_NOTICE_TABLES } from "~/lib/db/cache-until-changed.server";
+import { products } from "~/lib/db/schema.server";
+import { buyInDemo } from "../support/demo-purchase";
+import { signedInUser } from "../support/shop-accounts";
+import { createTestApp } from "../support/test-app";
+
+/**
+ * Issue 23, target 1 (decision 052): a signed-in page is read and rendered once per change of what it
+ * shows. What it is sent from memory must be exactly what a render would give: a change by the owner,
+ * a purchase, shows on the very next request, whoever made it.
+ */
+let t: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { template: "seeded" });
+});
+afterAll(() => t.cleanup());
+
+const chakra = { id: "chakra-balance-guide", title: "Chakra Balance Guide", price_cents: 1299 };
+
+async function page(path: string, cookie: string) {
+  const res = await t.app.request(path, { headers: { cookie, "accept-encoding": "identity" } });
+  return { status: res.status, csp: res.headers.get("content-security-policy") ?? "", html: await res.text() };
+}
+
+describe("a signed-in page sent again", () => {
+  it("is the same page, its inline scripts allowed by hash as it carries no nonce", async () => {
+    const { cookie } = await signedInUser(t.services, "again");
+    const first = await page("/products", cookie);
+    const second = await page("/products", cookie);
+    expect(first.status).toBe(200);
+    expect(first.csp).toMatch(/'nonce-/);
+    expect(second.csp).not.toMatch(/'nonce-/);
+    expect(second.csp).toMatch(/'sha256-/);
+    expect(second.html).not.toMatch(/ nonce="/);
+    const nonce = /'nonce-([^']+)'/.exec(first.csp)?.[1] ?? "";
+    expect(second.html).toBe(first.html.replaceAll(` nonce="${nonce}"`, ""));
+  });
+
+  it("shows the owner's price change and the client's own purchase on the next request", async () => {
+    const { cookie } = await signedInUser(t.services, "changes");
+    const { db } = t.services.database;
+    await page(`/product/${chakra.id}`, cookie);
+    expect((await page(`/product/${chakra.id}`, cookie)).html).toContain("£12.99");
+    await db.update(products).set({ priceCents: 1499 }).where(eq(products.id, chakra.id));
+    expect((await page(`/product/${chakra.id}`, cookie)).html).toContain("£14.99");
+    await db.update(products).set({ priceCents: 1299 }).where(eq(products.id, chakra.id));
+
+    const before = await page("/my-purchases", cookie);
+    expect(before.html).not.toContain(chakra.title);
+    await buyInDemo(t.app, cookie, [chakra]);
+    expect((await page("/my-purchases", cookie)).html).toContain(chakra.title);
+  });
+
+  it("is not someone else's: two clients with different purchases get their own pages", async () => {
+    const buyer = await signedInUser(t.services, "buyer");
+    const other = await signedInUser(t.services, "other");
+    await buyInDemo(t.app, buyer.cookie, [chakra]);
+    await page("/my-purchases", buyer.cookie);
+    expect((await page("/my-purchases", buyer.cookie)).html).toContain(chakra.title);
+    expect((await page("/my-purchases", other.cookie)).html).not.toContain(chakra.title);
+  });
+});
+
+describe("the tables whose reads are kept", () => {
+  it("each announce their changes (migration 0013)", async () => {
+    const { rows } = (await t.services.database.db.execute(
+      sql`select c.relname as "table" from pg_trigger g join pg_class c on c.oid = g.tgrelid
+          where g.tgname = c.relname || '_change_notice' and not g.tgisinternal`,
+    )) as unknown as { rows: { table: string }[] };
+    expect(rows.map((r) => r.table).sort()).toEqual([...CHANGE_NOTICE_TABLES].sort());
+  });
+});
