@@ -29,6 +29,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     requests?: Request[];
     title?: string;
+    /** Called for each connection as it starts: per-connection headers (one signed-in client each). */
+    setupClient?: (client: { setHeaders(headers: Record<string, string>): void }) => void;
   };
 
   export type Result = {

@@ -1,35 +1,64 @@
 /**
- * What a signed-in page costs the server (issue 23, target 1): `node bench/measure-signed-in.ts
- * [--requests=200]` after `npm run build`. A client signed in through the real form asks, one at a
- * time on one connection, for each page a client uses; the server process's CPU time per request is
- * read from /proc (fair on a busy machine), beside the median latency.
+ * What signed-in clients cost the server (issue 23, targets 1 and 2): `node bench/measure-signed-in.ts
+ * [--requests=200] [--seconds=10] [--database=postgres]` after `npm run build`. Writes
+ * bench/results-signed-in[-postgres].json and prints a table.
+ *
+ * 1. One client signed in through the real form asks, one at a time, for each page a client uses; the
+ *    server's CPU time per request is read from /proc (fair on a busy machine), beside the median latency.
+ * 2. 50 clients, each with her own account, browse those pages at once (autocannon): req/s, p50, p99.
+ * 3. 100 sign-ins at once while the 50 browse: /api/health's latency meanwhile, and the server's own
+ *    event-loop delay histogram (`npm run cli -- event-loop`), reset just before.
  */
-import { mkdtempSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import autocannon from "autocannon";
+import { startTemporaryPostgres } from "../scripts/temporary-postgres.ts";
 import { createSignedInUser } from "./create-signed-in-user.ts";
+import { describeMachine, measureCpuBusy } from "./describe-machine.ts";
 import { sampleCpu } from "./sample-cpu.ts";
-import { startServer } from "./start-server.ts";
+import { type RunningServer, startServer } from "./start-server.ts";
+import { percentile } from "./statistics.ts";
 
-const requests = Number(process.argv.find((a) => a.startsWith("--requests="))?.split("=")[1] ?? 200);
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+const requests = Number(arg("requests", "200"));
+const seconds = Number(arg("seconds", "10"));
+const onPostgres = arg("database", "pglite") === "postgres";
+const PAGES = ["/products", "/product/chakra-balance-guide", "/my-purchases", "/my-sessions", "/book/one-on-one"];
+const CLIENTS = 50;
+const SIGN_INS = 100;
+
+const repo = path.resolve(import.meta.dirname, "..");
 const root = mkdtempSync(path.join(os.tmpdir(), "signed-in-"));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
+
+const otherLoadBefore = await measureCpuBusy();
+const postgres = onPostgres ? await startTemporaryPostgres() : null;
 const server = await startServer({
-  appDir: process.cwd(),
+  appDir: repo,
   dataDir: path.join(root, "data"),
   logFile: path.join(root, "server.log"),
+  env: postgres ? { DATABASE_URL: postgres.url } : {},
 });
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+function cli(running: RunningServer, ...args: string[]): string {
+  return execFileSync(process.execPath, ["build/server/cli.js", ...args], {
+    cwd: repo,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...running.env },
+    encoding: "utf8",
+  }).trim();
+}
 
 try {
-  const user = await createSignedInUser(server, process.cwd(), `bench-${Date.now()}@example.com`);
-  const headers = { cookie: user.cookie, "accept-encoding": "gzip, deflate, br" };
-  for (const page of [
-    "/products",
-    "/product/chakra-balance-guide",
-    "/my-purchases",
-    "/my-sessions",
-    "/book/one-on-one",
-  ]) {
+  const first = await createSignedInUser(server, repo, `bench-${Date.now()}@example.com`);
+  const headers = { cookie: first.cookie, "accept-encoding": "gzip, deflate, br" };
+
+  // 1. One client, one request at a time.
+  const single = [];
+  for (const page of PAGES) {
     for (let i = 0; i < 30; i++) await (await fetch(`${server.origin}${page}`, { headers })).arrayBuffer();
     const before = sampleCpu(server.pid);
     const latencies: number[] = [];
@@ -41,11 +70,119 @@ try {
       status = res.status;
       latencies.push(performance.now() - started);
     }
-    const cpu = (sampleCpu(server.pid) - before) / requests;
+    const cpuMs = (sampleCpu(server.pid) - before) / requests;
+    single.push({ page, status, cpuMsPerRequest: round(cpuMs), medianMs: round(median(latencies)) });
     console.log(
-      `${`signed-in ${page}`.padEnd(44)} ${status}  server CPU ${cpu.toFixed(2)} ms/request, latency median ${median(latencies).toFixed(2)} ms`,
+      `signed-in ${page.padEnd(32)} ${status}  CPU ${cpuMs.toFixed(2)} ms/request, median ${median(latencies).toFixed(2)} ms`,
     );
   }
+
+  // 2. Fifty clients at once, each her own account, each going round the pages.
+  const cookies = [first.cookie];
+  for (let i = 1; i < CLIENTS; i += 10) {
+    const batch = Array.from({ length: Math.min(10, CLIENTS - i) }, (_, j) =>
+      createSignedInUser(server, repo, `bench-${i + j}-${Date.now()}@example.com`),
+    );
+    for (const user of await Promise.all(batch)) cookies.push(user.cookie);
+  }
+  let next = 0;
+  const browse = (duration: number) =>
+    autocannon({
+      url: server.origin,
+      connections: CLIENTS,
+      duration,
+      requests: PAGES.map((page) => ({ method: "GET", path: page })),
+      // Each connection is one client: her own session cookie.
+      setupClient: (client) => {
+        client.setHeaders({ cookie: cookies[next++ % cookies.length] as string, "accept-encoding": "br" });
+      },
+    });
+  await browse(3);
+  const cpuBefore = sampleCpu(server.pid);
+  const crowd = await browse(seconds);
+  const crowdResult = {
+    clients: CLIENTS,
+    requestsPerSecond: Math.round(crowd.requests.average),
+    p50Ms: crowd.latency.p50,
+    p99Ms: crowd.latency.p99,
+    errors: crowd.errors + crowd.timeouts,
+    non2xx: crowd.non2xx,
+    cpuMsPerRequest: round((sampleCpu(server.pid) - cpuBefore) / Math.max(1, crowd.requests.total)),
+  };
+  console.log(`${CLIENTS} signed-in clients at once: ${JSON.stringify(crowdResult)}`);
+
+  // 3. A burst of sign-ins while the fifty browse; /api/health and the event loop meanwhile.
+  const password = "Bench-Password-42";
+  const burstEmail = `burst-${Date.now()}@example.com`;
+  cli(server, "user:create", burstEmail, password, "Burst", "Client");
+  cli(server, "event-loop", "reset");
+  const browsing = browse(seconds);
+  const health: number[] = [];
+  let healthErrors = 0;
+  let probing = true;
+  const probe = (async () => {
+    while (probing) {
+      const started = performance.now();
+      try {
+        const res = await fetch(`${server.origin}/api/health`, { signal: AbortSignal.timeout(10_000) });
+        await res.arrayBuffer();
+        if (!res.ok) healthErrors++;
+      } catch {
+        healthErrors++;
+      }
+      health.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const statuses: Record<string, number> = {};
+  const burstStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: SIGN_INS }, async () => {
+      const res = await fetch(`${server.origin}/auth`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "signin", email: burstEmail, password }),
+        headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
+        redirect: "manual",
+      });
+      await res.arrayBuffer();
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }),
+  );
+  const burstMs = Math.round(performance.now() - burstStarted);
+  const during = await browsing;
+  probing = false;
+  await probe;
+  const eventLoop = JSON.parse(cli(server, "event-loop"));
+  const burstResult = {
+    signIns: SIGN_INS,
+    statuses,
+    burstMs,
+    browsing: { requestsPerSecond: Math.round(during.requests.average), p99Ms: during.latency.p99 },
+    health: {
+      requests: health.length,
+      errors: healthErrors,
+      p50Ms: round(percentile(health, 50), 1),
+      p99Ms: round(percentile(health, 99), 1),
+      maxMs: round(Math.max(...health), 1),
+    },
+    eventLoop,
+  };
+  console.log(`${SIGN_INS} sign-ins at once while ${CLIENTS} browse: ${JSON.stringify(burstResult)}`);
+
+  const results = {
+    command: `node bench/measure-signed-in.ts ${process.argv.slice(2).join(" ")}`.trim(),
+    date: new Date().toISOString(),
+    machine: describeMachine(repo),
+    database: onPostgres ? "postgres" : "pglite",
+    otherLoad: { cpuBusyPercentBefore: otherLoadBefore, cpuBusyPercentAfter: await measureCpuBusy() },
+    single,
+    crowd: crowdResult,
+    burst: burstResult,
+  };
+  const file = path.join(repo, "bench", `results-signed-in${onPostgres ? "-postgres" : ""}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`Written: ${path.relative(repo, file)}`);
 } finally {
   await server.stop();
+  await postgres?.stop();
 }

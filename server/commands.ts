@@ -7,6 +7,7 @@ import { describeBackupHealth, readLastBackup } from "~/features/backup/last-bac
 import { restoreBackup } from "~/features/backup/restore-backup.server";
 import { reconcilePayments } from "~/features/shop/reconcile-payments.server";
 import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
+import { readEventLoopDelay } from "~/lib/event-loop-delay.server";
 import { formatOutbox, readOutbox } from "~/lib/mail/read-outbox.server";
 import type { AppServices } from "~/lib/services.server";
 
@@ -25,6 +26,15 @@ export const commands: Record<string, Command> = {
         `ok: ${services.database.kind} database, data folder ${services.env.DATA_DIR}`,
         await describeBackups(services),
       ].join("\n");
+    },
+  },
+  "event-loop": {
+    usage: "event-loop [reset]          how long the event loop was blocked (p50, p99, max) since start or reset",
+    async run(_services, [action]) {
+      if (action !== undefined && action !== "reset") throw new UsageError(`Usage: ${commands["event-loop"]?.usage}`);
+      const delay = readEventLoopDelay({ reset: action === "reset" });
+      if (!delay) return "The server is not running: nothing measured.";
+      return JSON.stringify(delay);
     },
   },
   seed: {

@@ -9,7 +9,9 @@ import { runShopUpkeep, SHOP_UPKEEP_INTERVAL_MS } from "~/features/shop/run-shop
 import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
 import { DataDirError, restrictNewFiles } from "~/lib/data-dir.server";
 import { DataLockError } from "~/lib/db/data-lock.server";
+import { startDraining } from "~/lib/draining.server";
 import { ConfigError, getEnv } from "~/lib/env.server";
+import { watchEventLoop } from "~/lib/event-loop-delay.server";
 import { createLogger } from "~/lib/logger.server";
 import { createServices } from "~/lib/services.server";
 import { createApp } from "./app";
@@ -55,6 +57,7 @@ async function start() {
   // A verified backup whenever the last good one is BACKUP_INTERVAL_HOURS old (checked every quarter hour).
   const backups = startBackupSchedule(services);
 
+  watchEventLoop();
   const app = createApp({
     services,
     build,
@@ -83,13 +86,25 @@ async function start() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.error("shutdown took too long; exiting");
-      process.exit(1);
-    }, 10_000);
+    const force = setTimeout(
+      () => {
+        logger.error("shutdown took too long; exiting");
+        process.exit(1);
+      },
+      10_000 + env.SHUTDOWN_DRAIN_SECONDS * 1000,
+    );
     force.unref();
     control?.close();
     backups.stop();
+    if (env.SHUTDOWN_DRAIN_SECONDS > 0) {
+      startDraining();
+      logger.info({ seconds: env.SHUTDOWN_DRAIN_SECONDS }, "draining: health check 503, still serving");
+      setTimeout(stopListening, env.SHUTDOWN_DRAIN_SECONDS * 1000);
+    } else {
+      stopListening();
+    }
+  };
+  const stopListening = () => {
     server.close(async () => {
       await services.database.close();
       logger.info("shutdown complete");
