@@ -6,7 +6,7 @@ export const HOSTILE_NOTES = [
   // A literal backslash-n is left out here: node-ical 0.27 unescapes `\n` before `\\` and would misread it
   // (booking-ics.test.ts checks that one on the raw text).
   "commas, semicolons; backslashes \\ \\; \\, and a trailing backslash \\",
-  `a long one ${"é✨;,\\\r\n".repeat(100)}${"x".repeat(1_200)}`,
+  `a long one ${"é✨;,\\\r\n".repeat(100)}${"x".repeat(1_289)}`,
   "\u0000nul \u0007bell \u001bescape\ttab",
 ];
 

@@ -34,6 +34,8 @@ export async function cancelBooking(
     /** The client: only their own booking. */
     userId?: string | undefined;
     expectedRefundCents?: number | undefined;
+    /** The practitioner's reason, told to the client in the cancellation e-mail. */
+    reason?: string | undefined;
   },
   now = new Date(),
 ): Promise<CancelResult> {
@@ -55,7 +57,8 @@ export async function cancelBooking(
     }
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update");
     if (!booking) throw new AppError("not_found", bookingMessages.notFound);
-    if (booking.status === "cancelled") return { result: await alreadyCancelled(tx, booking), refundId: null };
+    if (booking.status === "cancelled")
+      return { result: await alreadyCancelled(tx, booking), refundId: null, paidOutside: !booking.purchaseId };
     if (booking.status !== "confirmed") throw new AppError("conflict", bookingMessages.notCancellable, "Booking");
     const terms = cancellationTerms(booking, now, input.by);
     if (!terms.allowed) throw new AppError("conflict", bookingMessages.notCancellable, "Booking");
@@ -82,13 +85,16 @@ export async function cancelBooking(
       .select({ id: orderLines.id })
       .from(orderLines)
       .where(booking.packageId ? eq(orderLines.packageId, booking.packageId) : eq(orderLines.bookingId, booking.id));
-    const refundId = await recordRefund(tx, {
-      purchaseId: booking.purchaseId,
-      bookingId: booking.id,
-      amountCents: refundCents,
-      lineIds: line ? [line.id] : undefined,
-      reason: input.by === "client" ? "booking_cancelled" : "practitioner_cancelled",
-    });
+    // A session she booked herself was never paid through the site (decision 045): nothing to refund here.
+    const refundId = booking.purchaseId
+      ? await recordRefund(tx, {
+          purchaseId: booking.purchaseId,
+          bookingId: booking.id,
+          amountCents: refundCents,
+          lineIds: line ? [line.id] : undefined,
+          reason: input.by === "client" ? "booking_cancelled" : "practitioner_cancelled",
+        })
+      : null;
     return {
       result: {
         refundCents,
@@ -97,6 +103,7 @@ export async function cancelBooking(
         creditReturned: returnsCredit,
       },
       refundId,
+      paidOutside: !booking.purchaseId,
     };
   });
   if (outcome.refundId) await settleRefund(services, outcome.refundId);
@@ -107,6 +114,8 @@ export async function cancelBooking(
       percent: outcome.result.percent,
       by: input.by,
       creditReturned: outcome.result.creditReturned,
+      paidOutside: outcome.paidOutside,
+      reason: input.reason,
     });
   }
   return outcome.result;

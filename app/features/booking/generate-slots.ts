@@ -103,3 +103,12 @@ export function bookableDays(input: {
   }
   return days;
 }
+
+/**
+ * The practitioner's own view of her hours when she books or moves a session herself (decision 045):
+ * the same opening hours, buffer and taken times, but no notice period and no horizon, since those
+ * protect her from clients, not from herself. Past times stay closed (the grid starts from now).
+ */
+export function practitionerAvailability(availability: Availability): Availability {
+  return { ...availability, noticeHours: 0, horizonDays: 3660 };
+}
