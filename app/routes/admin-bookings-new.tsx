@@ -33,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = zonedDate(now);
   const q = (params.get("q") ?? "").slice(0, 100);
   const askedDate = params.get("date") ?? "";
-  const date = isDate(askedDate) && askedDate >= today ? askedDate : today;
+  // A past date records a session that already happened (book-for-client.server.ts).
+  const date = isDate(askedDate) && askedDate >= "2000-01-01" ? askedDate : today;
   const service = SINGLE.find((s) => s.id === params.get("service")) ?? SINGLE[0];
   const place = PLACES.find((p) => p === params.get("place") && service?.places.includes(p)) ?? "in_person";
   const chosen = params.get("client") ? await getClient(services, params.get("client") as string) : null;
@@ -57,7 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     place,
     services: SINGLE.map((s) => ({ id: s.id, title: s.title, price: formatAmount(s.priceCents), places: s.places })),
     times,
-    needsExpress: needsExpressRequest(zonedInstant(date, "00:00"), now),
+    past: date < today,
+    needsExpress: date >= today && needsExpressRequest(zonedInstant(date, "00:00"), now),
   };
 }
 
@@ -188,7 +190,7 @@ export default function AdminBookingsNew({ loaderData }: Route.ComponentProps) {
               <label htmlFor="date" className="block text-sm font-semibold text-plum-900">
                 Date
               </label>
-              <input id="date" type="date" name="date" min={d.today} defaultValue={d.date} className={inputClass} />
+              <input id="date" type="date" name="date" defaultValue={d.date} className={inputClass} />
             </div>
           </div>
           <button type="submit" name="times" value="1" className="btn-primary">
@@ -206,6 +208,11 @@ export default function AdminBookingsNew({ loaderData }: Route.ComponentProps) {
             </h2>
             <fieldset>
               <legend className="text-sm font-semibold text-plum-900">Free times on {d.dateTitle} (UK time)</legend>
+              {d.past ? (
+                <p className="mt-1 text-sm text-muted">
+                  A past day: this records a session that already happened. No e-mail goes to the client.
+                </p>
+              ) : null}
               {d.times.length === 0 ? (
                 <p className="mt-2 text-sm text-muted">No free time on this day. Choose another date above.</p>
               ) : (
@@ -242,7 +249,7 @@ export default function AdminBookingsNew({ loaderData }: Route.ComponentProps) {
             ) : null}
             <TextAreaField label="Note (for your diary only)" name="note" rows={2} maxLength={1000} />
             <button type="submit" className="btn-primary" disabled={busy || d.times.length === 0}>
-              Book this session
+              {d.past ? "Record this session" : "Book this session"}
             </button>
           </Form>
         ) : null}

@@ -7,7 +7,7 @@ import { bookingMessages, EXPRESS_REQUEST_WORDING, findService, type Place } fro
 import { listBusy, lockDays, readAvailability, releaseExpiredHolds } from "./booking-store.server";
 import { needsExpressRequest } from "./cancellation-terms";
 import { scheduleReminders } from "./fulfil-booking.server";
-import { isFreeSlot, practitionerAvailability } from "./generate-slots";
+import { isPractitionerSlot } from "./generate-slots";
 import { trySendBookingMail } from "./send-booking-mail.server";
 
 const BY_PHONE = "(Asked of the practitioner directly; recorded by her.)";
@@ -30,7 +30,8 @@ export type BookForClientInput = {
  * never refund what it did not take; what the client paid or owes her is kept in `diary_bookings`.
  * The slot is checked under the day's lock exactly as a client's booking is (her hours, the buffer,
  * other sessions, holds and blocks), without the notice period. The client gets the usual
- * confirmation with the .ics and reminders.
+ * confirmation with the .ics and reminders. A past date records a session that already happened (a
+ * walk-in, the weeks before she used the site), on any free time of the day and without e-mails.
  */
 export async function bookForClient(
   services: AppServices,
@@ -42,7 +43,9 @@ export async function bookForClient(
   // Packages start with a payment and credits (decision 041): she sells those through the shop.
   if (service?.sessions !== 1) throw new AppError("invalid_request", "Choose a single session.");
   if (!service.places.includes(input.place)) throw new AppError("invalid_request", bookingMessages.placeNotOffered);
-  const express = needsExpressRequest(input.startsAt, now);
+  // A session that already happened is recorded: no confirmation, reminders or 14-day request.
+  const past = input.startsAt < now;
+  const express = !past && needsExpressRequest(input.startsAt, now);
   if (express && !input.expressRequest) throw new AppError("invalid_request", bookingMessages.expressRequestByPhone);
   const bookingId = crypto.randomUUID();
   const day = zonedDate(input.startsAt);
@@ -51,9 +54,9 @@ export async function bookForClient(
     if (!client) throw new AppError("invalid_request", bookingMessages.notClient);
     await lockDays(tx, [day]);
     await releaseExpiredHolds(tx, [day], now);
-    const availability = practitionerAvailability(await readAvailability(tx));
+    const availability = await readAvailability(tx);
     const busy = await listBusy(tx, { from: day, to: day }, now);
-    if (!isFreeSlot({ availability, start: input.startsAt, minutes: service.minutes, busy, now })) {
+    if (!isPractitionerSlot({ availability, start: input.startsAt, minutes: service.minutes, busy, now })) {
       throw new AppError("conflict", bookingMessages.slotUnavailable, "Booking");
     }
     await tx.insert(bookings).values({
@@ -77,8 +80,9 @@ export async function bookForClient(
       paidAt: input.payment === "paid_outside" ? now : null,
       bookedBy: practitionerId,
     });
-    await scheduleReminders(tx, { id: bookingId, startsAt: input.startsAt, place: input.place }, now);
+    if (!past) await scheduleReminders(tx, { id: bookingId, startsAt: input.startsAt, place: input.place }, now);
   });
+  if (past) return { bookingId };
   await trySendBookingMail(services, bookingId, {
     kind: "confirmed",
     paidCents: null,

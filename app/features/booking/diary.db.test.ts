@@ -54,6 +54,12 @@ describe("the diary", () => {
     const past = open(addDays(today, -40));
     const pastAt = zonedInstant(past, "10:00");
     await bookForClient(services, admin.id, phoned(someone.id, pastAt), new Date(pastAt.getTime() - 86_400_000));
+    // Recorded afterwards, on a Sunday at 19:00 (outside her hours): no e-mail for what already happened.
+    let sunday = addDays(today, -30);
+    while (weekdayOf(sunday) !== 0) sunday = addDays(sunday, 1);
+    const mailsBefore = readOutbox(kit.t.dataDir).filter((m) => m.to === someone.email).length;
+    await bookForClient(services, admin.id, phoned(someone.id, zonedInstant(sunday, "19:00"), { expressRequest: false }));
+    expect(readOutbox(kit.t.dataDir).filter((m) => m.to === someone.email)).toHaveLength(mailsBefore);
     const ahead = open(addDays(today, 23));
     const { bookingId: aheadId } = await bookAndPay(zonedInstant(ahead, "11:00"));
 
