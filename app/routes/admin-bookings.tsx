@@ -176,9 +176,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
       <AdminNav />
       <div className="mx-auto max-w-7xl px-4 pt-10 pb-20 sm:px-6">
         <h1 className="text-4xl">Diary</h1>
-        <p className="mt-2 text-lg text-plum-900" aria-live="polite">
-          {range.title}
-        </p>
+        {range.view === "day" ? null : <p className="mt-2 text-lg text-plum-900">{range.title}</p>}
         {refused ? (
           <p role="alert" className="mt-4 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
             {refused.toast.description}

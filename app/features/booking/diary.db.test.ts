@@ -58,7 +58,11 @@ describe("the diary", () => {
     let sunday = addDays(today, -30);
     while (weekdayOf(sunday) !== 0) sunday = addDays(sunday, 1);
     const mailsBefore = readOutbox(kit.t.dataDir).filter((m) => m.to === someone.email).length;
-    await bookForClient(services, admin.id, phoned(someone.id, zonedInstant(sunday, "19:00"), { expressRequest: false }));
+    await bookForClient(
+      services,
+      admin.id,
+      phoned(someone.id, zonedInstant(sunday, "19:00"), { expressRequest: false }),
+    );
     expect(readOutbox(kit.t.dataDir).filter((m) => m.to === someone.email)).toHaveLength(mailsBefore);
     const ahead = open(addDays(today, 23));
     const { bookingId: aheadId } = await bookAndPay(zonedInstant(ahead, "11:00"));
@@ -77,7 +81,10 @@ describe("the diary", () => {
     await expect(listDiary(services, { from: today, to: addDays(today, 60) })).rejects.toThrow(RangeError);
     // Yesterday's session is marked afterwards, any time after it started.
     await markAttendance(services, pastSession?.id ?? "", "attended");
-    const [row] = await services.database.db.select().from(bookings).where(eq(bookings.id, pastSession?.id ?? ""));
+    const [row] = await services.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, pastSession?.id ?? ""));
     expect(row?.attendance).toBe("attended");
   });
 
@@ -97,7 +104,9 @@ describe("booking for a client who phoned", () => {
     const b = await client("caller-b");
     const day = freshDay();
     const at = zonedInstant(day, "14:00");
-    expect((await listFreeTimes(services, { serviceId: "one-on-one", date: day })).map((s) => s.start)).toContainEqual(at);
+    expect((await listFreeTimes(services, { serviceId: "one-on-one", date: day })).map((s) => s.start)).toContainEqual(
+      at,
+    );
     const tries = await Promise.allSettled([
       bookForClient(services, admin.id, phoned(a.id, at)),
       bookForClient(services, admin.id, phoned(b.id, at, { payment: "paid_outside" })),
@@ -107,7 +116,9 @@ describe("booking for a client who phoned", () => {
     const live = await kit.liveAt(at);
     expect(live).toHaveLength(1);
     expect(live[0]).toMatchObject({ purchaseId: null, amountCents: 0, status: "confirmed" });
-    expect((await listFreeTimes(services, { serviceId: "one-on-one", date: day })).map((s) => s.start)).not.toContainEqual(at);
+    expect(
+      (await listFreeTimes(services, { serviceId: "one-on-one", date: day })).map((s) => s.start),
+    ).not.toContainEqual(at);
     // The client has the usual confirmation, with what to pay.
     const email = live[0]?.userId === a.id ? a.email : b.email;
     const mail = readOutbox(kit.t.dataDir).find((m) => m.to === email && /is booked/.test(m.subject));
@@ -129,10 +140,17 @@ describe("booking for a client who phoned", () => {
     const admin = await client("admin");
     const caller = await client("caller");
     const day = freshDay();
-    const { bookingId: direct } = await bookForClient(services, admin.id, phoned(caller.id, zonedInstant(day, "10:00")));
+    const { bookingId: direct } = await bookForClient(
+      services,
+      admin.id,
+      phoned(caller.id, zonedInstant(day, "10:00")),
+    );
     await markPaidOutside(services, direct);
     await markPaidOutside(services, direct);
-    const [paidRow] = await services.database.db.select().from(diaryBookings).where(eq(diaryBookings.bookingId, direct));
+    const [paidRow] = await services.database.db
+      .select()
+      .from(diaryBookings)
+      .where(eq(diaryBookings.bookingId, direct));
     expect(paidRow?.payment).toBe("paid_outside");
     const reason = "I am unwell; I will ring you to find a new time.";
     const first = await cancelBooking(services, { bookingId: direct, by: "practitioner", reason });
@@ -150,7 +168,9 @@ describe("booking for a client who phoned", () => {
     expect(tries.map((t) => t.refundCents)).toEqual([5000, 5000, 5000]);
     const rows = await services.database.db.select().from(refunds).where(eq(refunds.bookingId, paid));
     expect(rows.map((r) => r.amountCents)).toEqual([5000]);
-    const apology = readOutbox(kit.t.dataDir).filter((m) => m.to === account.email && /^Your session on/.test(m.subject));
+    const apology = readOutbox(kit.t.dataDir).filter(
+      (m) => m.to === account.email && /^Your session on/.test(m.subject),
+    );
     expect(apology).toHaveLength(1);
     expect(apology[0]?.text).toContain("Snowed in.");
   });

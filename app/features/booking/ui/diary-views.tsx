@@ -4,6 +4,7 @@ import type { DiaryDayView, DiaryItem, DiarySessionItem } from "../arrange-diary
 import { placeLabel } from "../booking-model";
 import type { DiaryRange, DiaryView } from "../diary-range";
 
+const VIEW_NAMES: Record<DiaryView, string> = { day: "Day", week: "Week", month: "Month" };
 const href = (view: DiaryView, date: string) => `/admin/bookings?view=${view}&date=${date}`;
 
 /** Day, week or month; earlier, today, later; and booking for a client. */
@@ -16,23 +17,25 @@ export function DiaryNavigation({ range, today }: { range: DiaryRange; today: st
             key={view}
             to={href(view, range.date)}
             aria-current={range.view === view ? "page" : undefined}
-            className={`min-h-11 rounded-full px-4 py-2.5 text-sm font-semibold capitalize ${
+            className={`min-h-11 rounded-full px-4 py-2.5 text-sm font-semibold ${
               range.view === view ? "bg-plum-700 text-white" : "text-plum-700 hover:bg-plum-50"
             }`}
           >
-            {view}
+            {VIEW_NAMES[view]}
           </Link>
         ))}
       </nav>
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={href(range.view, range.previous)} className="btn-outline" aria-label={`Previous ${range.view}`}>
-          ←
+        <Link to={href(range.view, range.previous)} className="btn-outline">
+          <span aria-hidden="true">←</span>
+          <span className="sr-only">Previous {range.view}</span>
         </Link>
         <Link to={href(range.view, today)} className="btn-outline">
           Today
         </Link>
-        <Link to={href(range.view, range.next)} className="btn-outline" aria-label={`Next ${range.view}`}>
-          →
+        <Link to={href(range.view, range.next)} className="btn-outline">
+          <span aria-hidden="true">→</span>
+          <span className="sr-only">Next {range.view}</span>
         </Link>
         <Link to={`/admin/bookings/new?date=${range.view === "day" ? range.date : today}`} className="btn-primary">
           Book for a client
@@ -126,15 +129,16 @@ export function MonthView({ days }: { days: DiaryDayView[] }) {
                 day.isToday ? "border-plum-500" : "border-plum-100"
               }`}
             >
-              <Link
-                to={href("day", day.date)}
-                className="block text-xs font-semibold text-plum-900 hover:underline"
-                aria-label={`${day.title}: ${sessions === 1 ? "1 session" : `${sessions} sessions`}`}
-              >
+              {/* The visible text starts the link's name (WCAG 2.5.3): "8", then what only a screen reader hears. */}
+              <Link to={href("day", day.date)} className="block text-xs font-semibold text-plum-900 hover:underline">
                 {Number(day.date.slice(8))}
+                <span className="sr-only"> {day.title.replace(/^\S+ \d+ /, "")}, </span>
                 {sessions > 0 ? (
                   <span className="ml-1 rounded-full bg-plum-700 px-1.5 text-white sm:hidden">{sessions}</span>
-                ) : null}
+                ) : (
+                  <span className="sr-only">no</span>
+                )}
+                <span className="sr-only">{sessions === 1 ? " session" : " sessions"}</span>
               </Link>
               <ul className="mt-1 hidden space-y-1 sm:block">
                 {day.items.map((item) => (
