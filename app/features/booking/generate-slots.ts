@@ -110,7 +110,8 @@ export function bookableDays(input: {
  * protect her from clients, not from herself. Past times stay closed (the grid starts from now).
  */
 export function practitionerAvailability(availability: Availability): Availability {
-  return { ...availability, noticeHours: 0, horizonDays: 3660 };
+  // A century: no horizon in practice, and the date arithmetic stays finite.
+  return { ...availability, noticeHours: 0, horizonDays: 36_600 };
 }
 
 /** The hours the diary offers for recording a session that already happened (a walk-in, a paper diary's week). */
