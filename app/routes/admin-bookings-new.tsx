@@ -161,8 +161,8 @@ export default function AdminBookingsNew({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </fieldset>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div>
+          <div className="grid gap-4 sm:grid-cols-4">
+            <div className="sm:col-span-2">
               <label htmlFor="service" className="block text-sm font-semibold text-plum-900">
                 Session
               </label>
