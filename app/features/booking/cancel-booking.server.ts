@@ -15,6 +15,8 @@ export type CancelResult = {
   alreadyCancelled: boolean;
   /** A package's session cancelled in time: its credit is back to book again, and no money moves. */
   creditReturned: boolean;
+  /** Booked by the practitioner (decision 045): no money through the site, so none back through it. */
+  arrangedDirectly: boolean;
 };
 
 /**
@@ -57,8 +59,7 @@ export async function cancelBooking(
     }
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update");
     if (!booking) throw new AppError("not_found", bookingMessages.notFound);
-    if (booking.status === "cancelled")
-      return { result: await alreadyCancelled(tx, booking), refundId: null, paidOutside: !booking.purchaseId };
+    if (booking.status === "cancelled") return { result: await alreadyCancelled(tx, booking), refundId: null };
     if (booking.status !== "confirmed") throw new AppError("conflict", bookingMessages.notCancellable, "Booking");
     const terms = cancellationTerms(booking, now, input.by);
     if (!terms.allowed) throw new AppError("conflict", bookingMessages.notCancellable, "Booking");
@@ -101,9 +102,9 @@ export async function cancelBooking(
         percent: returnsCredit ? 0 : terms.percent,
         alreadyCancelled: false,
         creditReturned: returnsCredit,
+        arrangedDirectly: !booking.purchaseId,
       },
       refundId,
-      paidOutside: !booking.purchaseId,
     };
   });
   if (outcome.refundId) await settleRefund(services, outcome.refundId);
@@ -114,7 +115,7 @@ export async function cancelBooking(
       percent: outcome.result.percent,
       by: input.by,
       creditReturned: outcome.result.creditReturned,
-      paidOutside: outcome.paidOutside,
+      paidOutside: outcome.result.arrangedDirectly,
       reason: input.reason,
     });
   }
@@ -130,5 +131,6 @@ async function alreadyCancelled(tx: Transaction, booking: Booking): Promise<Canc
     percent: Math.round((cents / Math.max(booking.amountCents, 1)) * 100),
     alreadyCancelled: true,
     creditReturned: Boolean(booking.creditId) && !refund,
+    arrangedDirectly: !booking.purchaseId,
   };
 }

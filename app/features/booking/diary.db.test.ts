@@ -160,6 +160,21 @@ describe("booking for a client who phoned", () => {
     expect(told?.text).toContain(reason);
     expect(told?.text).toContain("she returns it to you in full");
 
+    // The client cancelling one she arranged by phone, late: the site refunds nothing and says why.
+    const { bookingId: theirs } = await bookForClient(
+      services,
+      admin.id,
+      phoned(caller.id, zonedInstant(day, "12:30")),
+    );
+    const late = new Date(zonedInstant(day, "12:30").getTime() - 3_600_000);
+    const own = await cancelBooking(services, { bookingId: theirs, by: "client", userId: caller.id }, late);
+    expect(own).toMatchObject({ refundCents: 0, arrangedDirectly: true });
+    expect(await services.database.db.select().from(refunds).where(eq(refunds.bookingId, theirs))).toEqual([]);
+    const theirMail = readOutbox(kit.t.dataDir).filter(
+      (m) => m.to === caller.email && /^Your session on/.test(m.subject),
+    );
+    expect(theirMail.at(-1)?.text).toContain("Nothing was paid through the website");
+
     // A session paid through the site: the ledger refunds it in full, once, however often she clicks.
     const { account, bookingId: paid } = await bookAndPay(zonedInstant(day, "15:00"), "one-on-one", 5000);
     const tries = await Promise.all(

@@ -23,6 +23,8 @@ export type SessionView = {
   cancelReturnsCredit: boolean;
   canReschedule: boolean;
   fromPackage: boolean;
+  /** Booked by the practitioner for the client (decision 045): nothing was paid through the site. */
+  arrangedDirectly: boolean;
 };
 
 export function toView(booking: Booking, refundCents: number | null, now: Date): SessionView {
@@ -45,6 +47,7 @@ export function toView(booking: Booking, refundCents: number | null, now: Date):
     cancelReturnsCredit: returnsCredit,
     canReschedule: booking.status === "confirmed" && canReschedule(booking.startsAt, now),
     fromPackage: Boolean(booking.packageId),
+    arrangedDirectly: booking.purchaseId === null,
   };
 }
 
