@@ -8,16 +8,18 @@ import { sanitiseText } from "~/lib/sanitise-text";
 import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { asReadBack, HOSTILE_NOTES } from "../../../tests/support/hostile-calendar-text";
 import { readOutbox } from "../../../tests/support/outbox";
+import { arrangeDiary } from "./arrange-diary";
 import { type BookForClientInput, bookForClient, markPaidOutside } from "./book-for-client.server";
-import { bookingTestKit } from "./booking-test-kit";
+import { bookingTestKit, request } from "./booking-test-kit";
 import { cancelBooking } from "./cancel-booking.server";
 import { diaryRange } from "./diary-range";
 import { findClients } from "./find-clients.server";
 import { listDiary } from "./list-diary.server";
 import { listFreeTimes } from "./list-free-times.server";
-import { markAttendance, renderDiaryFeed, rotateFeedToken } from "./manage-diary.server";
+import { blockTime, markAttendance, renderDiaryFeed, rotateFeedToken } from "./manage-diary.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
 import { sessionFacts } from "./send-booking-mail.server";
+import { startBookingCheckout } from "./start-booking-checkout.server";
 
 /** The practitioner's diary (decision 045): any range of dates, her own bookings, moves and cancellations. */
 const kit = bookingTestKit();
@@ -74,6 +76,21 @@ describe("the diary", () => {
     // A week that straddles two months holds the day wherever it falls.
     const week = await listDiary(services, diaryRange("week", ahead));
     expect(week.sessions.map((s) => s.id)).toContain(aheadId);
+    // A client paying now holds a slot; her block shows on each day it touches.
+    const payer = await client("payer");
+    const { bookingId: holdId } = await startBookingCheckout(services, payer, request(zonedInstant(ahead, "14:00")));
+    await blockTime(services, {
+      startsAt: zonedInstant(ahead, "17:00"),
+      endsAt: zonedInstant(addDays(ahead, 1), "10:00"),
+      note: "Away",
+    });
+    const twoDays = await listDiary(services, { from: ahead, to: addDays(ahead, 2) });
+    expect(twoDays.holds.map((h) => h.id)).toEqual([holdId]);
+    expect(twoDays.sessions.map((s) => s.id)).not.toContain(holdId);
+    expect(twoDays.blocks.map((b) => b.note)).toEqual(["Away"]);
+    const laidOut = arrangeDiary(diaryRange("week", ahead), twoDays, today);
+    const blockDays = laidOut.filter((d) => d.items.some((i) => i.kind === "block"));
+    expect(blockDays.map((d) => d.items.find((i) => i.kind === "block")?.time)).toEqual(["17:00-24:00", "00:00-10:00"]);
     const aheadMonth = await listDiary(services, diaryRange("month", ahead));
     expect(aheadMonth.sessions.map((s) => s.id)).toContain(aheadId);
     expect(aheadMonth.sessions.map((s) => s.id)).not.toContain(pastSession?.id);
@@ -220,6 +237,21 @@ describe("moving a session", () => {
         zonedInstant(day, "15:05"),
       ),
     ).rejects.toMatchObject({ code: "conflict" });
+    // Two sessions moved into one free time at once (two tabs): one moves, the other is refused.
+    const next = freshDay();
+    const a = await bookAndPay(zonedInstant(next, "09:00"));
+    const b = await bookAndPay(zonedInstant(next, "12:00"));
+    const racing = await Promise.allSettled(
+      [a, b].map((x) =>
+        rescheduleBooking(services, {
+          bookingId: x.bookingId,
+          startsAt: zonedInstant(next, "15:30"),
+          by: "practitioner",
+        }),
+      ),
+    );
+    expect(racing.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await kit.liveAt(zonedInstant(next, "15:30"))).toHaveLength(1);
   });
 });
 
@@ -229,7 +261,8 @@ describe("calendar text with hostile notes and her full address", () => {
     const services = kit.t.services;
     const admin = await client("admin");
     const hostile = await client("hostile");
-    const day = freshDay();
+    // Far from the other tests' days (the first test books and blocks weeks ahead).
+    const day = open(addDays(zonedDate(new Date()), 120));
     const times = ["09:00", "10:30", "12:00", "13:30", "15:00", "16:30"];
     const ids: string[] = [];
     // As the booking page takes them: sanitised (NUL and angle brackets go), the rest kept.
