@@ -235,8 +235,22 @@ function SessionCard({ session: s, busy }: { session: DiarySessionItem; busy: bo
         <div className="mt-3 flex flex-wrap items-start gap-2">
           {s.started ? (
             <>
-              <SessionButton id={s.id} intent="attended" label="Attended" who={who} busy={busy} />
-              <SessionButton id={s.id} intent="no_show" label="No-show" who={who} busy={busy} />
+              <SessionButton
+                id={s.id}
+                intent="attended"
+                label="Attended"
+                who={who}
+                busy={busy}
+                pressed={s.attendance === "attended"}
+              />
+              <SessionButton
+                id={s.id}
+                intent="no_show"
+                label="No-show"
+                who={who}
+                busy={busy}
+                pressed={s.attendance === "no_show"}
+              />
             </>
           ) : (
             <Link to={`/admin/bookings/${s.id}/move`} className="btn-outline">
@@ -282,11 +296,20 @@ function SessionButton(props: {
   label: string;
   who: string;
   busy: boolean;
+  /** Attendance already marked this way (she can still change her mind). */
+  pressed?: boolean;
 }) {
   return (
     <Form method="post">
       <input type="hidden" name="id" value={props.id} />
-      <button type="submit" name="intent" value={props.intent} className="btn-outline" disabled={props.busy}>
+      <button
+        type="submit"
+        name="intent"
+        value={props.intent}
+        aria-pressed={props.pressed ?? undefined}
+        className={props.pressed ? "btn-primary" : "btn-outline"}
+        disabled={props.busy}
+      >
         {props.label}
         <span className="sr-only">: {props.who}</span>
       </button>
