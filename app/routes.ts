@@ -32,6 +32,8 @@ export default [
   route("my-sessions", "routes/my-sessions.tsx"),
   route("my-sessions/:bookingId", "routes/my-session.tsx"),
   route("admin/bookings", "routes/admin-bookings.tsx"),
+  route("admin/bookings/new", "routes/admin-bookings-new.tsx"),
+  route("admin/bookings/:bookingId/move", "routes/admin-booking-move.tsx"),
   route("diary-feed/:token", "routes/diary-feed.ts"),
   route("admin/settings", "routes/admin-settings.tsx"),
   route("admin/events", "routes/admin-events.tsx"),

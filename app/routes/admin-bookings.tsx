@@ -1,10 +1,13 @@
 import { useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
+import { arrangeDiary } from "~/features/booking/arrange-diary";
 import { formatExceptions, parseAvailabilityForm } from "~/features/booking/availability-form";
+import { markPaidOutside } from "~/features/booking/book-for-client.server";
 import { readAvailability } from "~/features/booking/booking-store.server";
 import { cancelBooking } from "~/features/booking/cancel-booking.server";
-import { listDiary } from "~/features/booking/list-sessions.server";
+import { readDiaryQuery } from "~/features/booking/diary-range";
+import { listDiary } from "~/features/booking/list-diary.server";
 import {
   blockTime,
   listBlocks,
@@ -16,7 +19,7 @@ import {
 import { AvailabilityEditor } from "~/features/booking/ui/availability-editor";
 import { BlockTimeCard } from "~/features/booking/ui/block-time-card";
 import { CalendarFeedCard } from "~/features/booking/ui/calendar-feed-card";
-import { DiaryAgenda } from "~/features/booking/ui/diary-agenda";
+import { DayView, DiaryNavigation, MonthView, WeekView } from "~/features/booking/ui/diary-views";
 import { servicesContext } from "~/lib/context";
 import { formatAmount } from "~/lib/format-price";
 import { refusalOf } from "~/lib/forms/action-data";
@@ -27,40 +30,25 @@ import { describeInstant, isDate, isTime, zonedDate, zonedInstant, zonedTime } f
 import type { Route } from "./+types/admin-bookings";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Bookings | Sacred Healing" },
+  { title: "Diary | Sacred Healing" },
   { name: "robots", content: "noindex" },
 ];
-
-/** Days the agenda shows from today. */
-const AGENDA_DAYS = 14;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   await requireAdmin(request, services);
   const now = new Date();
-  const from = zonedInstant(zonedDate(now), "00:00");
-  const [diary, blocks, availability] = await Promise.all([
-    listDiary(services, from, AGENDA_DAYS, now),
-    listBlocks(services, from),
+  const today = zonedDate(now);
+  const range = readDiaryQuery(new URL(request.url).searchParams, today);
+  const [listing, blocks, availability] = await Promise.all([
+    listDiary(services, range, now),
+    listBlocks(services, zonedInstant(today, "00:00")),
     readAvailability(services.database.db),
   ]);
-  const byDay = new Map<string, { day: string; sessions: typeof diary }>();
-  for (const session of diary) {
-    const { date, day } = describeInstant(new Date(session.startsAt));
-    const entry = byDay.get(date) ?? { day, sessions: [] };
-    entry.sessions.push(session);
-    byDay.set(date, entry);
-  }
   return {
-    agenda: [...byDay.entries()].map(([date, entry]) => ({
-      date,
-      day: entry.day,
-      sessions: entry.sessions.map((s) => ({
-        ...s,
-        time: `${zonedTime(new Date(s.startsAt))}-${zonedTime(new Date(s.endsAt))}`,
-        started: new Date(s.startsAt) <= now,
-      })),
-    })),
+    range,
+    today,
+    days: arrangeDiary(range, listing, today),
     blocks: blocks.map((b) => ({
       id: b.id,
       label: `${describeInstant(b.startsAt).day} ${zonedTime(b.startsAt)} to ${zonedDate(b.endsAt) === zonedDate(b.startsAt) ? "" : `${describeInstant(b.endsAt).day} `}${zonedTime(b.endsAt)}`,
@@ -71,14 +59,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const success = (description: string) => ({ redirectTo: "/admin/bookings", toast: { title: "Bookings", description } });
+/** Back to the view she acted from (the form posts to the page's own address, query and all). */
+const success = (request: Request, description: string) => {
+  const { search } = new URL(request.url);
+  const back = new URLSearchParams(search);
+  back.delete("index");
+  const query = back.toString();
+  return { redirectTo: `/admin/bookings${query ? `?${query}` : ""}`, toast: { title: "Diary", description } };
+};
 const booking = z.object({ id: reference(z.uuid(), "This booking does not exist.") });
 const attendance = (mark: "attended" | "no_show") =>
   intent({
     schema: booking,
-    handler: async ({ id }, { services }) => {
+    handler: async ({ id }, { services, request }) => {
       await markAttendance(services, id, mark);
-      return success(mark === "attended" ? "Marked attended." : "Marked as a no-show.");
+      return success(request, mark === "attended" ? "Marked attended." : "Marked as a no-show.");
     },
   });
 const BLOCK_TIMES = "Give a date, a start and an end time.";
@@ -86,10 +81,29 @@ const blockField = (valid: (value: string) => boolean) => z.string({ error: BLOC
 
 const intents = {
   cancel: intent({
+    schema: booking.extend({
+      reason: z
+        .string()
+        .default("")
+        .transform((reason) => sanitiseText(reason).slice(0, 500)),
+    }),
+    handler: async ({ id, reason }, { services, request }) => {
+      const result = await cancelBooking(services, { bookingId: id, by: "practitioner", reason: reason || undefined });
+      return success(
+        request,
+        result.creditReturned
+          ? "Session cancelled; it is back on the client's package."
+          : result.refundCents > 0
+            ? `Session cancelled; ${formatAmount(result.refundCents)} refunded in full.`
+            : "Session cancelled.",
+      );
+    },
+  }),
+  paid: intent({
     schema: booking,
-    handler: async ({ id }, { services }) => {
-      const result = await cancelBooking(services, { bookingId: id, by: "practitioner" });
-      return success(`Session cancelled; ${formatAmount(result.refundCents)} refunded in full.`);
+    handler: async ({ id }, { services, request }) => {
+      await markPaidOutside(services, id);
+      return success(request, "Marked paid.");
     },
   }),
   attended: attendance("attended"),
@@ -104,16 +118,16 @@ const intents = {
         .default("")
         .transform((note) => sanitiseText(note).slice(0, 200)),
     }),
-    handler: async ({ date, start, end, note }, { services }) => {
+    handler: async ({ date, start, end, note }, { services, request }) => {
       await blockTime(services, { startsAt: zonedInstant(date, start), endsAt: zonedInstant(date, end), note });
-      return success("Time blocked.");
+      return success(request, "Time blocked.");
     },
   }),
   unblock: intent({
     schema: z.object({ id: reference(z.uuid(), "This block does not exist.") }),
-    handler: async ({ id }, { services }) => {
+    handler: async ({ id }, { services, request }) => {
       await removeBlock(services, id);
-      return success("Block removed.");
+      return success(request, "Block removed.");
     },
   }),
   availability: intent({
@@ -125,23 +139,23 @@ const intents = {
       ctx.addIssue({ code: "custom", message: parsed.error });
       return z.NEVER;
     }),
-    handler: async (availability, { services }) => {
+    handler: async (availability, { services, request }) => {
       await saveAvailability(services, availability);
-      return success("Availability saved.");
+      return success(request, "Availability saved.");
     },
   }),
   "feed-new": intent({
     schema: z.object({}),
-    handler: async (_, { services }) => {
+    handler: async (_, { services, request }) => {
       await rotateFeedToken(services);
-      return success("A new calendar feed address is ready; the old one no longer works.");
+      return success(request, "A new calendar feed address is ready; the old one no longer works.");
     },
   }),
   "feed-revoke": intent({
     schema: z.object({}),
-    handler: async (_, { services }) => {
+    handler: async (_, { services, request }) => {
       await rotateFeedToken(services, true);
-      return success("The calendar feed is switched off.");
+      return success(request, "The calendar feed is switched off.");
     },
   }),
 };
@@ -149,31 +163,40 @@ const intents = {
 export const action = ({ request, context }: Route.ActionArgs) =>
   runIntent(request, context.get(servicesContext), intents, {
     guard: requireAdmin,
-    invalidTitle: "Bookings",
-    refusedTitle: "Bookings",
+    invalidTitle: "Diary",
+    refusedTitle: "Diary",
   });
 
 export default function AdminBookings({ loaderData }: Route.ComponentProps) {
-  const { agenda, blocks, availability, feedUrl } = loaderData;
+  const { range, today, days, blocks, availability, feedUrl } = loaderData;
   const refused = refusalOf(useActionData<typeof action>());
   const busy = useNavigation().state !== "idle";
   return (
     <>
       <AdminNav />
-      <div className="mx-auto max-w-5xl px-4 pt-10 pb-20 sm:px-6">
-        <h1 className="text-4xl">Bookings</h1>
+      <div className="mx-auto max-w-7xl px-4 pt-10 pb-20 sm:px-6">
+        <h1 className="text-4xl">Diary</h1>
+        {range.view === "day" ? null : <p className="mt-2 text-lg text-plum-900">{range.title}</p>}
         {refused ? (
           <p role="alert" className="mt-4 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
             {refused.toast.description}
           </p>
         ) : null}
-
-        <DiaryAgenda agenda={agenda} days={AGENDA_DAYS} busy={busy} />
-        <div className="mt-12 grid gap-8 lg:grid-cols-2">
-          <BlockTimeCard blocks={blocks} busy={busy} />
-          <CalendarFeedCard feedUrl={feedUrl} busy={busy} />
+        <DiaryNavigation range={range} today={today} />
+        {range.view === "day" && days[0] ? (
+          <DayView day={days[0]} busy={busy} />
+        ) : range.view === "week" ? (
+          <WeekView days={days} />
+        ) : (
+          <MonthView days={days} />
+        )}
+        <div className="mx-auto max-w-5xl">
+          <div className="mt-12 grid gap-8 lg:grid-cols-2">
+            <BlockTimeCard blocks={blocks} busy={busy} />
+            <CalendarFeedCard feedUrl={feedUrl} busy={busy} />
+          </div>
+          <AvailabilityEditor availability={availability} busy={busy} />
         </div>
-        <AvailabilityEditor availability={availability} busy={busy} />
       </div>
     </>
   );

@@ -21,6 +21,11 @@ function bookingIdOf(params: { bookingId: string }) {
   return parsed.data;
 }
 
+/** A session the practitioner booked for the client (decision 045): the site took no money, so refunds none. */
+const DIRECT_TERMS =
+  "You arranged this session with the practitioner directly, so nothing was paid through the website. Any payment is settled with her, as our Refund Policy says.";
+const DIRECT_CANCEL = "Your session is cancelled. Any payment is settled with the practitioner.";
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const account = await requireUser(request, services);
@@ -54,7 +59,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         title: "Session cancelled",
         description: result.creditReturned
           ? "The session is back on your package to book again."
-          : `${formatAmount(result.refundCents)} (${result.percent}%) is being refunded to your card.`,
+          : result.arrangedDirectly
+            ? DIRECT_CANCEL
+            : `${formatAmount(result.refundCents)} (${result.percent}%) is being refunded to your card.`,
         variant: "default",
       },
       services.env,
@@ -128,18 +135,22 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="card p-6">
             <h2 className="text-2xl">Cancel</h2>
             <p className="mt-2" data-testid="cancel-terms">
-              {session.cancelReturnsCredit
-                ? "Cancelling now returns this session to your package, to book again before it expires. No money moves."
-                : late
-                  ? `Your session starts in less than 24 hours. As our Refund Policy says, cancelling now refunds 50%: ${formatAmount(session.cancelRefundCents)} of ${formatAmount(session.amountCents)}${session.fromPackage ? ", and the session is not returned to your package" : ""}.`
-                  : `Cancelling now refunds in full: ${formatAmount(session.cancelRefundCents)}.`}
+              {session.arrangedDirectly
+                ? DIRECT_TERMS
+                : session.cancelReturnsCredit
+                  ? "Cancelling now returns this session to your package, to book again before it expires. No money moves."
+                  : late
+                    ? `Your session starts in less than 24 hours. As our Refund Policy says, cancelling now refunds 50%: ${formatAmount(session.cancelRefundCents)} of ${formatAmount(session.amountCents)}${session.fromPackage ? ", and the session is not returned to your package" : ""}.`
+                    : `Cancelling now refunds in full: ${formatAmount(session.cancelRefundCents)}.`}
             </p>
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="expected" value={session.cancelRefundCents} />
             <button type="submit" className="btn-primary mt-4" disabled={busy}>
-              {session.cancelReturnsCredit
-                ? "Cancel and return the session to my package"
-                : `Cancel my session and refund ${formatAmount(session.cancelRefundCents)}`}
+              {session.arrangedDirectly
+                ? "Cancel my session"
+                : session.cancelReturnsCredit
+                  ? "Cancel and return the session to my package"
+                  : `Cancel my session and refund ${formatAmount(session.cancelRefundCents)}`}
             </button>
           </Form>
         ) : null}

@@ -101,7 +101,9 @@ test("a client books a one-hour Reiki session in demo mode, gets the .ics, and c
   await diary.getByLabel("Email").fill(admin.email);
   await diary.getByLabel("Password", { exact: true }).fill(admin.password);
   await diary.getByRole("button", { name: "Sign In" }).click();
-  await expect(diary.getByRole("heading", { name: "Bookings", level: 1 })).toBeVisible();
+  await expect(diary.getByRole("heading", { name: "Diary", level: 1 })).toBeVisible();
+  // The diary opens on this week; the session's own day lists it in full.
+  await diary.goto(`/admin/bookings?view=day&date=${day}`);
   const entry = diary.getByRole("listitem").filter({ hasText: client.email });
   await expect(entry).toBeVisible();
   await expect(entry.getByText("Note: First time, a little nervous.")).toBeVisible();

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingBlocks } from "~/lib/db/schema.server";
+import { bookingBlocks, bookings, user } from "~/lib/db/schema.server";
+import { zonedInstant } from "~/lib/zoned-time";
 import { adminForm } from "../support/admin-requests";
 import { type AdminTestApp, createAdminTestApp } from "../support/admin-test-app";
 
@@ -56,5 +58,40 @@ describe("the diary's forms", () => {
     expect(res.status).toBe(404);
     expect((await diaryForm({ intent: "cancel", id: "42" })).status).toBe(404);
     expect(await (await diaryForm({ intent: "no_show", id: "42" })).text()).toContain("This booking does not exist.");
+  });
+});
+
+describe("booking for a client through the form (decision 045)", () => {
+  it("books a free time, refuses the same time again with a clear 409, and a client that is not one with a 400", async () => {
+    const { db } = t.services.database;
+    const clientId = crypto.randomUUID();
+    await db
+      .insert(user)
+      .values({ id: clientId, name: "Phoned Client", email: `phoned-${clientId}@example.com`, emailVerified: true });
+    // A Tuesday far ahead: open by default, no 14-day request needed.
+    const startsAt = zonedInstant("2099-01-06", "10:00").toISOString();
+    const fields = {
+      intent: "book",
+      clientId,
+      serviceId: "one-on-one",
+      place: "in_person",
+      startsAt,
+      payment: "unpaid",
+    };
+    const book = (more: Record<string, string> = {}) =>
+      adminForm(t.app, t.admin.cookie, { ...fields, ...more }, "/admin/bookings/new");
+    const first = await book({ note: "<script>x</script> rang on Monday" });
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toMatch(/^\/admin\/bookings\?view=day&date=2099-01-06#session-/);
+    const [row] = await db.select().from(bookings).where(eq(bookings.userId, clientId));
+    expect(row).toMatchObject({ status: "confirmed", amountCents: 0, purchaseId: null });
+    expect(row?.note).not.toContain("<");
+    const again = await book();
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("That time is not available. Please choose another.");
+    expect(
+      (await book({ clientId: "nobody", startsAt: zonedInstant("2099-01-06", "15:00").toISOString() })).status,
+    ).toBe(400);
+    expect((await book({ startsAt: "tomorrow" })).status).toBe(400);
   });
 });

@@ -235,6 +235,28 @@ export const table: Entry[] = [
     body: "form",
     expect: { ...all(302), admin: 400 },
   },
+  // Booking for a client and moving a session (decision 045): the practitioner's alone.
+  { route: "/admin/bookings/new", method: "GET", path: "/admin/bookings/new", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/bookings/new",
+    method: "POST",
+    path: "/admin/bookings/new",
+    body: "form",
+    expect: { ...all(302), admin: 400 },
+  },
+  {
+    route: "/admin/bookings/:bookingId/move",
+    method: "GET",
+    path: "/admin/bookings/{booking}/move",
+    expect: { ...all(302), admin: 200 },
+  },
+  {
+    route: "/admin/bookings/:bookingId/move",
+    method: "POST",
+    path: "/admin/bookings/{booking}/move",
+    body: "form",
+    expect: { ...all(302), admin: 400 },
+  },
   // The feed opens only with its current secret.
   { route: "/diary-feed/:token", method: "GET", path: "/diary-feed/{feed}.ics", expect: all(200) },
   {
@@ -344,4 +366,6 @@ export const PERSONAL_ROUTES = new Set([
   "/my-sessions",
   "/my-sessions/:bookingId",
   "/admin/bookings",
+  "/admin/bookings/new",
+  "/admin/bookings/:bookingId/move",
 ]);

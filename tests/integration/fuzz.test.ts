@@ -269,7 +269,8 @@ describe("fuzzing", { timeout: 300_000 }, () => {
       "/admin/songs": ["save", "remove", "up", "down"],
       "/admin/galleries": ["add-tab", "rename-tab", "remove-tab", "add", "save", "up", "down", "remove"],
       "/admin/settings": ["save"],
-      "/admin/bookings": ["block", "unblock", "availability", "attended", "cancel"],
+      "/admin/bookings": ["block", "unblock", "availability", "attended", "cancel", "paid"],
+      "/admin/bookings/new": ["book"],
     };
     const fields = ["id", "title", "date", "time", "code", "amount", "gallery", "label", "alt", "upload", "email"];
     await fc.assert(

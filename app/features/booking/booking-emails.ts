@@ -13,8 +13,8 @@ export type SessionFacts = {
   startsAt: Date;
   endsAt: Date;
   note: string;
-  /** Where an in-person session happens. */
-  city: string;
+  /** Where an in-person session happens: her full address (the town when none is saved). */
+  address: string;
   /** The client's page for this session: cancel or reschedule. */
   manageUrl: string;
   ics: string;
@@ -31,7 +31,7 @@ const REFUND_TIMING = "Approved refunds reach your card within 5-10 business day
 const rows = (s: SessionFacts) => [
   { label: "Session", value: s.serviceTitle },
   { label: "When", value: formatSessionTime(s.startsAt) },
-  { label: "Where", value: s.place === "distance" ? placeLabel(s.place) : `In person, ${s.city}` },
+  { label: "Where", value: s.place === "distance" ? placeLabel(s.place) : `In person, ${s.address}` },
 ];
 const distanceHow = (s: SessionFacts) => (s.place === "distance" ? [DISTANCE_HOW] : []);
 const manageAction = (s: SessionFacts) => ({ label: "Cancel or reschedule", url: s.manageUrl });
@@ -73,18 +73,32 @@ function clientSessionEmail(
   });
 }
 
+/** A session the practitioner booked for the client (decision 045): its price, paid to her or to pay. */
+export type DiaryPayment = { priceCents: number; paid: boolean };
+
 export function bookingConfirmationEmail(
   sender: Sender,
   to: { email: string; name: string },
   session: SessionFacts,
   paidCents: number | null,
+  bookedFor?: DiaryPayment,
 ): MailMessage {
   return clientSessionEmail(sender, to, session, {
     subject: `Your session is booked: ${formatSessionTime(session.startsAt)}`,
     paragraphs: [
-      "Thank you: your session is booked. The attached calendar file adds it to Google, Apple or Outlook Calendar.",
+      bookedFor
+        ? "Your session is booked, as arranged with the practitioner. The attached calendar file adds it to Google, Apple or Outlook Calendar."
+        : "Thank you: your session is booked. The attached calendar file adds it to Google, Apple or Outlook Calendar.",
     ],
-    extraRows: paidCents !== null ? [{ label: "Paid", value: formatAmount(paidCents) }] : [],
+    extraRows: bookedFor
+      ? [
+          bookedFor.paid
+            ? { label: "Paid", value: `${formatAmount(bookedFor.priceCents)}, to the practitioner` }
+            : { label: "To pay", value: `${formatAmount(bookedFor.priceCents)}, at your session` },
+        ]
+      : paidCents !== null
+        ? [{ label: "Paid", value: formatAmount(paidCents) }]
+        : [],
     action: manageAction(session),
     after: [
       "Cancel up to 24 hours before for a full refund; later or on the day, 50% is refunded. You can reschedule up to 24 hours before.",
@@ -157,25 +171,40 @@ export function bookingCancelledEmail(
   sender: Sender,
   to: { email: string; name: string },
   session: SessionFacts,
-  refund: { cents: number; percent: number; by: "client" | "practitioner"; creditReturned?: boolean | undefined },
+  refund: {
+    cents: number;
+    percent: number;
+    by: "client" | "practitioner";
+    creditReturned?: boolean | undefined;
+    /** Booked by the practitioner: nothing was paid through the site, so the site refunds nothing. */
+    paidOutside?: boolean | undefined;
+    reason?: string | undefined;
+  },
   accountUrl: string,
 ): MailMessage {
+  const byPractitioner = refund.paidOutside
+    ? "We are sorry: the practitioner has had to cancel your session. If you paid her for it, she returns it to you in full."
+    : refund.creditReturned
+      ? "We are sorry: the practitioner has had to cancel your session. The session is back on your package to book again."
+      : "We are sorry: the practitioner has had to cancel your session. You are refunded in full.";
+  const byClient = refund.paidOutside
+    ? "Your session is cancelled, as you asked. Nothing was paid through the website; if you paid the practitioner directly, she settles any refund with you under our Refund Policy."
+    : refund.creditReturned
+      ? "Your session is cancelled, as you asked. The session is back on your package to book again."
+      : "Your session is cancelled, as you asked.";
   return clientSessionEmail(sender, to, session, {
     subject: `Your session on ${formatSessionTime(session.startsAt)} is cancelled`,
     paragraphs: [
-      refund.by === "practitioner"
-        ? refund.creditReturned
-          ? "We are sorry: the practitioner has had to cancel your session. The session is back on your package to book again."
-          : "We are sorry: the practitioner has had to cancel your session. You are refunded in full."
-        : refund.creditReturned
-          ? "Your session is cancelled, as you asked. The session is back on your package to book again."
-          : "Your session is cancelled, as you asked.",
+      refund.by === "practitioner" ? byPractitioner : byClient,
+      ...(refund.by === "practitioner" && refund.reason ? [`The practitioner's message: ${refund.reason}`] : []),
     ],
-    extraRows: refund.creditReturned
-      ? [{ label: "Package", value: "1 session returned" }]
-      : [{ label: `Refund (${refund.percent}%)`, value: formatAmount(refund.cents) }],
+    extraRows: refund.paidOutside
+      ? []
+      : refund.creditReturned
+        ? [{ label: "Package", value: "1 session returned" }]
+        : [{ label: `Refund (${refund.percent}%)`, value: formatAmount(refund.cents) }],
     action: { label: "My Sessions", url: accountUrl },
-    after: refund.creditReturned ? [] : [REFUND_TIMING],
+    after: refund.creditReturned || refund.paidOutside ? [] : [REFUND_TIMING],
     method: "CANCEL",
   });
 }

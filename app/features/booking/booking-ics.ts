@@ -16,9 +16,20 @@ export type CalendarEvent = {
 
 const stamp = (date: Date) => `${date.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
 
-/** RFC 5545 §3.3.11: backslash, semicolon, comma and newline are escaped in text. */
-const escapeText = (text: string) =>
-  text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+/**
+ * RFC 5545 §3.3.11: backslash, semicolon and comma are escaped in text, and every line break (CRLF,
+ * a bare LF or a bare CR) becomes `\n`. A bare CR left as it is ends the line for many parsers, so a
+ * client's note could otherwise start a property or an event of its own in the practitioner's feed.
+ * Other control characters (TAB excepted) are not allowed in TEXT at all and are dropped.
+ */
+export const escapeText = (text: string) =>
+  text
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
 
 /** RFC 5545 §3.1: lines longer than 75 octets are folded (CRLF and a space), never inside a character. */
 function fold(line: string): string {

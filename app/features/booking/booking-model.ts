@@ -182,4 +182,8 @@ export const bookingMessages = {
   rescheduleTooLate: "Sessions can be rescheduled up to 24 hours before they start.",
   noCredit: "There is no session left on this package.",
   packageRule: "This time is outside the package's rules.",
+  alreadyStarted: "This session has already started, so it cannot be moved.",
+  notStarted: "Attendance can be marked once the session has started.",
+  notClient: "Choose a client from the list.",
+  expressRequestByPhone: "This session is within 14 days: tick that the client asked for it to take place so soon.",
 } as const;

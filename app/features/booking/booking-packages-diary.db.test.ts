@@ -126,12 +126,16 @@ describe("the practitioner's diary", () => {
     ).resolves.toBeTruthy();
   });
 
-  it("marks a confirmed session attended or a no-show, and nothing else", async () => {
+  it("marks a confirmed session attended or a no-show once it has started, and nothing else", async () => {
     const day = freshDay();
     const kept = await bookAndPay(zonedInstant(day, "10:00"));
     const cancelled = await bookAndPay(zonedInstant(day, "13:00"));
     await cancelBooking(kit.t.services, { bookingId: cancelled.bookingId, by: "practitioner" });
-    await markAttendance(kit.t.services, kept.bookingId, "no_show");
+    await expect(markAttendance(kit.t.services, kept.bookingId, "no_show")).rejects.toMatchObject({
+      code: "conflict",
+    });
+    // Any time after the start, not only while it runs: three days later.
+    await markAttendance(kit.t.services, kept.bookingId, "no_show", zonedInstant(addDays(day, 3), "09:00"));
     const [row] = await kit.t.services.database.db.select().from(bookings).where(eq(bookings.id, kept.bookingId));
     expect(row?.attendance).toBe("no_show");
     await expect(markAttendance(kit.t.services, cancelled.bookingId, "attended")).rejects.toMatchObject({

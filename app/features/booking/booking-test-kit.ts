@@ -84,7 +84,7 @@ export function bookingTestKit() {
         kind: "checkout.paid",
         checkout: {
           provider: "demo",
-          ref: row.purchaseId,
+          ref: row.purchaseId ?? "",
           userId: account.id,
           productIds: [bookingLineId(bookingId)],
           totalCents: cents,

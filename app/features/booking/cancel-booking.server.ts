@@ -15,6 +15,8 @@ export type CancelResult = {
   alreadyCancelled: boolean;
   /** A package's session cancelled in time: its credit is back to book again, and no money moves. */
   creditReturned: boolean;
+  /** Booked by the practitioner (decision 045): no money through the site, so none back through it. */
+  arrangedDirectly: boolean;
 };
 
 /**
@@ -34,6 +36,8 @@ export async function cancelBooking(
     /** The client: only their own booking. */
     userId?: string | undefined;
     expectedRefundCents?: number | undefined;
+    /** The practitioner's reason, told to the client in the cancellation e-mail. */
+    reason?: string | undefined;
   },
   now = new Date(),
 ): Promise<CancelResult> {
@@ -82,19 +86,23 @@ export async function cancelBooking(
       .select({ id: orderLines.id })
       .from(orderLines)
       .where(booking.packageId ? eq(orderLines.packageId, booking.packageId) : eq(orderLines.bookingId, booking.id));
-    const refundId = await recordRefund(tx, {
-      purchaseId: booking.purchaseId,
-      bookingId: booking.id,
-      amountCents: refundCents,
-      lineIds: line ? [line.id] : undefined,
-      reason: input.by === "client" ? "booking_cancelled" : "practitioner_cancelled",
-    });
+    // A session she booked herself was never paid through the site (decision 045): nothing to refund here.
+    const refundId = booking.purchaseId
+      ? await recordRefund(tx, {
+          purchaseId: booking.purchaseId,
+          bookingId: booking.id,
+          amountCents: refundCents,
+          lineIds: line ? [line.id] : undefined,
+          reason: input.by === "client" ? "booking_cancelled" : "practitioner_cancelled",
+        })
+      : null;
     return {
       result: {
         refundCents,
         percent: returnsCredit ? 0 : terms.percent,
         alreadyCancelled: false,
         creditReturned: returnsCredit,
+        arrangedDirectly: !booking.purchaseId,
       },
       refundId,
     };
@@ -107,6 +115,8 @@ export async function cancelBooking(
       percent: outcome.result.percent,
       by: input.by,
       creditReturned: outcome.result.creditReturned,
+      paidOutside: outcome.result.arrangedDirectly,
+      reason: input.reason,
     });
   }
   return outcome.result;
@@ -121,5 +131,6 @@ async function alreadyCancelled(tx: Transaction, booking: Booking): Promise<Canc
     percent: Math.round((cents / Math.max(booking.amountCents, 1)) * 100),
     alreadyCancelled: true,
     creditReturned: Boolean(booking.creditId) && !refund,
+    arrangedDirectly: !booking.purchaseId,
   };
 }

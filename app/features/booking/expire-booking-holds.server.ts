@@ -17,7 +17,7 @@ export async function expireBookingHolds(services: AppServices, now = new Date()
     .returning({ purchaseId: bookings.purchaseId });
   await closeCheckouts(
     services,
-    released.map((row) => row.purchaseId),
+    released.flatMap((row) => (row.purchaseId ? [row.purchaseId] : [])),
   );
   return released.length;
 }

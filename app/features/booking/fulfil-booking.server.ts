@@ -49,6 +49,8 @@ export async function fulfilBooking(
   if (!booking || booking.userId !== checkout.userId) return null;
   const service = findService(booking.serviceId);
   const purchaseId = existing?.id ?? booking.purchaseId;
+  // Only a session she booked herself has no purchase (decision 045), and no payment is ever for it.
+  if (!purchaseId) return null;
 
   let outcome: BookingFulfilment["outcome"];
   if (booking.status === "held" || booking.status === "released") {

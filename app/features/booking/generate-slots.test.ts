@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { visitorTime, zonedTime } from "~/lib/zoned-time";
-import { type Availability, bookableDays, generateSlots, isFreeSlot } from "./generate-slots";
+import { type Availability, bookableDays, generateSlots, isFreeSlot, practitionerSlots } from "./generate-slots";
 import { getPracticeDefaults } from "./practice-defaults";
 
 const base: Availability = {
@@ -178,5 +178,27 @@ describe("a London day seen from New York and Sydney", () => {
     expect(visitorTime(first, "Europe/London")).toBeNull();
     expect(visitorTime(first, "Europe/Lisbon")).toBeNull();
     expect(visitorTime(first, "Not/AZone")).toBeNull();
+  });
+});
+
+describe("the practitioner's own times (decision 045)", () => {
+  it("from today: her hours without notice or horizon; a past day: any free time from 07:00 to 21:00", () => {
+    // Tuesday 3 March at 08:00 London: a client needs 24 hours' notice, she does not.
+    const morning = at("2026-03-03T08:00:00Z");
+    expect(
+      times(generateSlots({ availability: base, date: "2026-03-03", minutes: 60, busy: [], now: morning })),
+    ).toEqual([]);
+    const hers = practitionerSlots({ availability: base, date: "2026-03-03", minutes: 60, busy: [], now: morning });
+    expect(times(hers)[0]).toBe("09:00");
+    expect(times(practitionerSlots({ availability: base, date: "2027-06-01", minutes: 60, busy: [], now }))).toContain(
+      "09:00",
+    );
+    // Monday 2 March, a closed day, seen the next morning: recorded at any free time of the day.
+    const busy = [{ start: at("2026-03-02T10:00:00Z"), end: at("2026-03-02T11:00:00Z") }];
+    const past = times(practitionerSlots({ availability: base, date: "2026-03-02", minutes: 60, busy, now: morning }));
+    expect(past[0]).toBe("07:00");
+    expect(past.at(-1)).toBe("20:00");
+    expect(past).not.toContain("10:00");
+    expect(past).not.toContain("09:30");
   });
 });

@@ -103,3 +103,55 @@ export function bookableDays(input: {
   }
   return days;
 }
+
+/**
+ * The practitioner's own view of her hours when she books or moves a session herself (decision 045):
+ * the same opening hours, buffer and taken times, but no notice period and no horizon, since those
+ * protect her from clients, not from herself. Past times stay closed (the grid starts from now).
+ */
+export function practitionerAvailability(availability: Availability): Availability {
+  // A century: no horizon in practice, and the date arithmetic stays finite.
+  return { ...availability, noticeHours: 0, horizonDays: 36_600 };
+}
+
+/** The hours the diary offers for recording a session that already happened (a walk-in, a paper diary's week). */
+export const RECORDING_HOURS: TimeRange = { start: "07:00", end: "21:00" };
+
+/**
+ * The times the practitioner can give on one London date: on a past date, any time on the grid of
+ * `RECORDING_HOURS` clear of what is taken (she is recording what happened, whatever her hours were);
+ * from today on, her own hours without notice or horizon (`practitionerAvailability`).
+ */
+export function practitionerSlots(input: {
+  availability: Availability;
+  date: string;
+  minutes: number;
+  busy: readonly Interval[];
+  now: Date;
+}): Interval[] {
+  const { availability, date, minutes, busy, now } = input;
+  if (!isDate(date)) return [];
+  if (date >= zonedDate(now, PRACTICE_ZONE)) {
+    return generateSlots({ availability: practitionerAvailability(availability), date, minutes, busy, now });
+  }
+  const recorded = { ...availability, exceptions: [{ date, ranges: [RECORDING_HOURS] }], noticeHours: 0 };
+  // Generated as if seen on that morning, so the grid is the same as any open day's.
+  return generateSlots({
+    availability: practitionerAvailability(recorded),
+    date,
+    minutes,
+    busy,
+    now: zonedInstant(date, "00:00"),
+  });
+}
+
+export function isPractitionerSlot(input: {
+  availability: Availability;
+  start: Date;
+  minutes: number;
+  busy: readonly Interval[];
+  now: Date;
+}): boolean {
+  const date = zonedDate(input.start, PRACTICE_ZONE);
+  return practitionerSlots({ ...input, date }).some((slot) => slot.start.getTime() === input.start.getTime());
+}

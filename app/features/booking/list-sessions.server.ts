@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
 import type { Database } from "~/lib/db/client.server";
-import { type Booking, bookingPackages, bookings, packageCredits, refunds, user } from "~/lib/db/schema.server";
+import { type Booking, bookingPackages, bookings, packageCredits, refunds } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { findService } from "./booking-model";
 import { cancellationTerms, canReschedule } from "./cancellation-terms";
@@ -25,9 +25,11 @@ export type SessionView = {
   cancelReturnsCredit: boolean;
   canReschedule: boolean;
   fromPackage: boolean;
+  /** Booked by the practitioner for the client (decision 045): nothing was paid through the site. */
+  arrangedDirectly: boolean;
 };
 
-function toView(booking: Booking, refundCents: number | null, now: Date): SessionView {
+export function toView(booking: Booking, refundCents: number | null, now: Date): SessionView {
   const terms = booking.status === "confirmed" ? cancellationTerms(booking, now) : { allowed: false as const };
   const returnsCredit = terms.allowed && terms.percent === 100 && Boolean(booking.creditId);
   return {
@@ -47,6 +49,7 @@ function toView(booking: Booking, refundCents: number | null, now: Date): Sessio
     cancelReturnsCredit: returnsCredit,
     canReschedule: booking.status === "confirmed" && canReschedule(booking.startsAt, now),
     fromPackage: Boolean(booking.packageId),
+    arrangedDirectly: booking.purchaseId === null,
   };
 }
 
@@ -118,26 +121,4 @@ export async function getMySession(services: AppServices, userId: string, bookin
     .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
     .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
   return row ? toView(row.booking, row.refundCents, now) : null;
-}
-
-/** The practitioner's diary: sessions from the start of today for `days` days, with the client. */
-export async function listDiary(services: AppServices, from: Date, days: number, now = new Date()) {
-  const to = new Date(from.getTime() + days * 86_400_000);
-  const rows = await services.database.db
-    .select({ booking: bookings, refundCents: refunds.amountCents, name: user.name, email: user.email })
-    .from(bookings)
-    .innerJoin(user, eq(user.id, bookings.userId))
-    .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
-    .where(
-      and(
-        inArray(bookings.status, ["confirmed", "cancelled"]),
-        gte(bookings.startsAt, from),
-        lt(bookings.startsAt, to),
-      ),
-    )
-    .orderBy(asc(bookings.startsAt));
-  return rows.map((row) => ({
-    ...toView(row.booking, row.refundCents, now),
-    client: { name: row.name, email: row.email },
-  }));
 }

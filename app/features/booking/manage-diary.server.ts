@@ -11,17 +11,31 @@ import { lockDays, readAvailability, SETTINGS_ID, type StoredAvailability } from
 import type { Availability } from "./generate-slots";
 import { calendarEvent } from "./send-booking-mail.server";
 
-/** Marks a past or current confirmed session attended or a no-show. */
-export async function markAttendance(services: AppServices, bookingId: string, attendance: "attended" | "no_show") {
+/**
+ * Marks a confirmed session attended or a no-show, at any time once it has started (she marks the
+ * day's sessions that evening, or last week's on Monday); never before, when nothing has happened yet.
+ */
+export async function markAttendance(
+  services: AppServices,
+  bookingId: string,
+  attendance: "attended" | "no_show",
+  now = new Date(),
+) {
   await services.database.db.transaction(async (tx) => {
+    const [booking] = await tx
+      .select({ startsAt: bookings.startsAt })
+      .from(bookings)
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "confirmed")))
+      .for("update");
+    if (!booking) throw new AppError("not_found", bookingMessages.notFound);
+    if (booking.startsAt > now) throw new AppError("conflict", bookingMessages.notStarted, "Diary");
     const [row] = await tx
       .update(bookings)
       .set({ attendance })
-      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "confirmed")))
+      .where(eq(bookings.id, bookingId))
       .returning({ id: bookings.id, creditId: bookings.creditId });
-    if (!row) throw new AppError("not_found", bookingMessages.notFound);
     // A package's session, once it has happened, has spent its credit: attended or missed.
-    if (row.creditId) {
+    if (row?.creditId) {
       await tx
         .update(packageCredits)
         .set({ state: attendance === "attended" ? "attended" : "missed" })

@@ -11,10 +11,17 @@ export function getPracticeDefaults(settings: SiteSettings = knownSiteSettings()
   weekly: WeeklyHours;
   timeZone: "Europe/London";
   city: string;
+  /** Where in-person sessions happen: her full postal address when saved, else the town. */
+  address: string;
 } {
   const hours = [{ start: settings.opensAt, end: settings.closesAt }];
   // WeeklyHours is keyed by JavaScript's weekday number: 0 is Sunday.
   const weekly: WeeklyHours = { 0: [], 1: [], 2: [], 3: [], 4: [], 5: [], 6: [] };
   for (const code of settings.openingDays) weekly[(DAY_CODES.indexOf(code) + 1) % 7] = hours;
-  return { weekly, timeZone: "Europe/London", city: townLine(settings) };
+  return {
+    weekly,
+    timeZone: "Europe/London",
+    city: townLine(settings),
+    address: settings.postalAddress.trim() || townLine(settings),
+  };
 }

@@ -8,6 +8,7 @@ import {
   bookingConfirmationEmail,
   bookingReminderEmail,
   bookingRescheduledEmail,
+  type DiaryPayment,
   distanceSessionEveningEmail,
   practitionerBookingEmail,
   type SessionFacts,
@@ -26,7 +27,6 @@ function practice() {
 /** A booking as its e-mails and calendar files describe it. */
 export function sessionFacts(services: AppServices, booking: Booking): SessionFacts {
   const service = findService(booking.serviceId);
-  const city = getPracticeDefaults().city;
   const serviceTitle = service?.title ?? booking.serviceId;
   const manageUrl = `${services.env.PUBLIC_URL}/my-sessions/${booking.id}`;
   return {
@@ -36,7 +36,7 @@ export function sessionFacts(services: AppServices, booking: Booking): SessionFa
     startsAt: booking.startsAt,
     endsAt: booking.endsAt,
     note: booking.note,
-    city,
+    address: getPracticeDefaults().address,
     manageUrl,
     ics: renderCalendar([calendarEvent(services, booking)], { name: practice().brand }),
   };
@@ -59,14 +59,14 @@ export function calendarEvent(services: AppServices, booking: Booking, forPracti
     ]
       .filter(Boolean)
       .join("\n"),
-    location: booking.place === "distance" ? "Distance session" : getPracticeDefaults().city,
+    location: booking.place === "distance" ? "Distance session" : getPracticeDefaults().address,
     url: forPractitioner ? undefined : `${services.env.PUBLIC_URL}/my-sessions/${booking.id}`,
     cancelled: booking.status === "cancelled",
   };
 }
 
 type BookingMail =
-  | { kind: "confirmed"; paidCents: number | null }
+  | { kind: "confirmed"; paidCents: number | null; bookedFor?: DiaryPayment | undefined }
   | { kind: "rescheduled" }
   | { kind: "reminder" }
   | { kind: "distance_evening" }
@@ -76,6 +76,9 @@ type BookingMail =
       percent: number;
       by: "client" | "practitioner";
       creditReturned?: boolean | undefined;
+      /** Booked by the practitioner: any money went to her directly, not through the site. */
+      paidOutside?: boolean | undefined;
+      reason?: string | undefined;
     }
   | { kind: "slot_taken"; refundCents: number };
 
@@ -99,7 +102,7 @@ export async function sendBookingMail(services: AppServices, bookingId: string, 
   const messages: MailMessage[] = [];
   switch (mail.kind) {
     case "confirmed":
-      messages.push(bookingConfirmationEmail(sender, client, facts, mail.paidCents));
+      messages.push(bookingConfirmationEmail(sender, client, facts, mail.paidCents, mail.bookedFor));
       messages.push(practitionerBookingEmail(sender, client, facts, diaryUrl));
       break;
     case "rescheduled":
@@ -118,7 +121,14 @@ export async function sendBookingMail(services: AppServices, bookingId: string, 
           sender,
           client,
           facts,
-          { cents: mail.refundCents, percent: mail.percent, by: mail.by, creditReturned: mail.creditReturned },
+          {
+            cents: mail.refundCents,
+            percent: mail.percent,
+            by: mail.by,
+            creditReturned: mail.creditReturned,
+            paidOutside: mail.paidOutside,
+            reason: mail.reason,
+          },
           `${services.env.PUBLIC_URL}/my-sessions`,
         ),
       );

@@ -86,7 +86,7 @@ export async function startBookingCheckout(
       purchaseId,
       amountCents: sessionShareCents(service),
     });
-    return older.map((row) => row.purchaseId);
+    return older.flatMap((row) => (row.purchaseId ? [row.purchaseId] : []));
   });
   await closeCheckouts(services, released);
 

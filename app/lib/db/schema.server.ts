@@ -5,6 +5,7 @@
 export * from "./schema/accounts.server";
 export * from "./schema/booking.server";
 export * from "./schema/content.server";
+export * from "./schema/diary.server";
 export * from "./schema/discounts.server";
 export * from "./schema/ledger.server";
 export * from "./schema/shop.server";

@@ -50,8 +50,9 @@ export const bookings = pgTable(
     note: text("note").notNull().default(""),
     /** Reg. 36: when and to what wording the client asked for the session within the cancellation period. */
     expressRequest: jsonb("express_request").$type<{ at: string; wording: string }>(),
-    /** The purchase that paid for it (a package's purchase pays all its sessions). */
-    purchaseId: text("purchase_id").notNull(),
+    /** The purchase that paid for it (a package's purchase pays all its sessions); none for a session the
+     * practitioner booked herself (decision 045: paid to her directly or not yet). */
+    purchaseId: text("purchase_id"),
     packageId: text("package_id"),
     /** The package credit this session spends (decision 041). */
     creditId: text("credit_id").references((): AnyPgColumn => packageCredits.id, { onDelete: "restrict" }),
@@ -72,6 +73,8 @@ export const bookings = pgTable(
     index("bookings_purchase_idx").on(t.purchaseId),
     // A credit is spent by one live session at a time.
     uniqueIndex("bookings_live_credit_idx").on(t.creditId).where(sql`${t.status} in ('held', 'confirmed')`),
+    // A session with no purchase (booked by the practitioner, decision 045) took nothing, so is worth nothing to refund.
+    check("bookings_unpaid_amount_check", sql`${t.purchaseId} is not null or ${t.amountCents} = 0`),
   ],
 );
 
