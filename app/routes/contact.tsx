@@ -5,6 +5,7 @@ import { Section } from "~/components/marketing/section";
 import { contactContent as content } from "~/content/contact";
 import { contactFaqs } from "~/content/faqs";
 import { mailtoUrl, messagingUrl } from "~/content/site";
+import { readPublicHours } from "~/features/booking/read-public-hours.server";
 import { practiceJsonLdFor } from "~/features/site-settings/practice-json-ld.server";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { PageHero } from "~/layout/page-hero";
@@ -23,7 +24,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { practice: await practiceJsonLdFor(context.get(servicesContext)) };
+  const services = context.get(servicesContext);
+  const hours = await readPublicHours(services);
+  return { practice: await practiceJsonLdFor(services, hours ?? undefined) };
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
