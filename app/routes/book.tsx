@@ -312,7 +312,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
               )}
             </div>
           ) : null}
-          {mode !== "reschedule" ? (
+          {mode !== "reschedule" && calendar.slots.length > 0 ? (
             <>
               {service.places.length > 1 ? (
                 <fieldset className="mt-6">
@@ -356,23 +356,20 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-xs text-muted" data-testid="cancellation-policy">
             {service.sessions > 1 || mode === "credit" ? cancellationPolicy.package : cancellationPolicy.session}
           </p>
-          <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || calendar.slots.length === 0}>
-            {!signedIn
-              ? "Sign in to book this time"
-              : mode === "reschedule"
-                ? "Move my session"
-                : mode === "credit"
-                  ? "Book this session"
-                  : `Continue to payment (${formatAmount(service.priceCents)})`}
-          </button>
-          {!signedIn ? (
-            <button
-              type="submit"
-              name="then"
-              value="signup"
-              className="btn-outline mt-3 w-full"
-              disabled={busy || calendar.slots.length === 0}
-            >
+          {/* A day without a free time offers its waiting list instead (above), not a button that cannot work. */}
+          {calendar.slots.length > 0 ? (
+            <button type="submit" className="btn-primary mt-4 w-full" disabled={busy}>
+              {!signedIn
+                ? "Sign in to book this time"
+                : mode === "reschedule"
+                  ? "Move my session"
+                  : mode === "credit"
+                    ? "Book this session"
+                    : `Continue to payment (${formatAmount(service.priceCents)})`}
+            </button>
+          ) : null}
+          {!signedIn && calendar.slots.length > 0 ? (
+            <button type="submit" name="then" value="signup" className="btn-outline mt-3 w-full" disabled={busy}>
               New here? Create an account to book
             </button>
           ) : null}

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { JsonLd } from "~/components/json-ld";
 import { Icon, type IconName } from "~/components/marketing/icons";
 import { ExternalLink } from "~/components/marketing/links";
@@ -55,12 +56,13 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     {
       icon: "clock",
       title: cards.hours.title,
-      // Words kept whole, so "9am-6pm" never breaks at its hyphen.
+      // Words kept whole, so "9am-6pm" never breaks at its hyphen; the spaces between them still wrap
+      // (hours of several groups are longer than a phone's line).
       body: cards.hours.text.split(" ").map((word, i) => (
-        <span key={word} className="whitespace-nowrap">
-          {i > 0 ? " " : ""}
-          {word}
-        </span>
+        <Fragment key={`${i}-${word}`}>
+          {i > 0 ? " " : null}
+          <span className="whitespace-nowrap">{word}</span>
+        </Fragment>
       )),
     },
     { icon: "pin", title: cards.location.title, body: cards.location.text },
