@@ -11,7 +11,7 @@ import {
   PLACES,
   placeLabel,
 } from "~/features/booking/booking-model";
-import { joinWaitlist, listMyWaits } from "~/features/booking/booking-waitlist.server";
+import { joinWaitlist, leaveWaitlist, listMyWaits } from "~/features/booking/booking-waitlist.server";
 import { parseClientTimeZone } from "~/features/booking/client-time-zone";
 import { getBookingCalendar } from "~/features/booking/get-booking-calendar.server";
 import { getMySession } from "~/features/booking/list-sessions.server";
@@ -113,7 +113,7 @@ const formSchema = z.object({
   zone: z.string().max(64).optional(),
 });
 
-const waitSchema = z.object({ intent: z.literal("waitlist"), day: z.string().refine(isDate) });
+const waitSchema = z.object({ intent: z.enum(["waitlist", "leave-waitlist"]), day: z.string().refine(isDate) });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -121,10 +121,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const fields = Object.fromEntries([...form.entries()].filter(([, v]) => v !== ""));
   const account = await getSessionUser(request, services);
-  if (fields.intent === "waitlist") {
+  if (fields.intent === "waitlist" || fields.intent === "leave-waitlist") {
     const wait = waitSchema.safeParse(fields);
     if (!wait.success) return errorData(new AppError("invalid_request", "Please choose a day.", "Booking"));
     if (!account) throw redirect(signInFor(service.id, { day: wait.data.day }));
+    if (wait.data.intent === "leave-waitlist") {
+      await leaveWaitlist(services, account.id, { serviceId: service.id, day: wait.data.day });
+      return { left: "You have left the waiting list for this day." };
+    }
     try {
       await joinWaitlist(services, account.id, { serviceId: service.id, day: wait.data.day });
       return { joined: bookingMessages.waitlistJoined };
@@ -193,6 +197,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const refused = answer && "message" in answer ? answer.message : null;
   const joined = answer && "joined" in answer ? answer.joined : null;
+  const left = answer && "left" in answer ? answer.left : null;
   const busy = useNavigation().state !== "idle";
   const zone = useVisitorZone();
   const alertRef = useRef<HTMLDivElement>(null);
@@ -289,10 +294,24 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           )}
           {calendar.slots.length === 0 && calendar.selectedFull && mode !== "reschedule" ? (
             <div className="mt-4 rounded-lg bg-plum-100 p-3 text-sm" data-testid="waitlist">
-              {joined || waiting ? (
-                <p role="status">{joined ?? bookingMessages.waitlistJoined}</p>
+              {(joined || waiting) && !left ? (
+                <>
+                  <p role="status">{joined ?? bookingMessages.waitlistJoined}</p>
+                  <input type="hidden" name="day" value={calendar.selected} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="leave-waitlist"
+                    formNoValidate
+                    className="btn-outline mt-3"
+                    disabled={busy}
+                  >
+                    Leave the waiting list
+                  </button>
+                </>
               ) : (
                 <>
+                  {left ? <p role="status">{left}</p> : null}
                   <p>
                     If a time frees up on this day, the first person waiting is e-mailed and the time is held for them
                     for {BOOKING_LIMITS.waitlistHoldMinutes / 60} hours.

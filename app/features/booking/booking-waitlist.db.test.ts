@@ -4,7 +4,7 @@ import { bookings, bookingWaitlist } from "~/lib/db/schema.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { readOutbox } from "../../../tests/support/outbox";
 import { bookingTestKit, MINUTE, request } from "./booking-test-kit";
-import { advanceWaitlist, joinWaitlist, offerFreedTimes } from "./booking-waitlist.server";
+import { advanceWaitlist, joinWaitlist, leaveWaitlist, offerFreedTimes } from "./booking-waitlist.server";
 import { cancelBooking } from "./cancel-booking.server";
 import { expireBookingHolds } from "./expire-booking-holds.server";
 import { blockTime } from "./manage-diary.server";
@@ -44,6 +44,10 @@ const offersTo = (email: string) =>
 describe("the waiting list", () => {
   it("offers a freed time to the first in line, holds it against everyone else, then passes it on when the hold runs out", async () => {
     const { day, noon, bookingId } = await fullDay();
+    // One who joined first and left: passed over.
+    const quitter = await client("quitter");
+    await joinWaitlist(kit.t.services, quitter.id, { serviceId: "one-on-one", day });
+    await leaveWaitlist(kit.t.services, quitter.id, { serviceId: "one-on-one", day });
     const first = await client("first");
     const second = await client("second");
     const other = await client("other");
@@ -56,6 +60,7 @@ describe("the waiting list", () => {
     ).rejects.toMatchObject({ code: "conflict" });
 
     await cancelBooking(kit.t.services, { bookingId, by: "practitioner" });
+    expect((await entryOf(quitter.id, day))?.state).toBe("left");
     const offered = await entryOf(first.id, day);
     expect(offered?.state).toBe("offered");
     expect((await entryOf(second.id, day))?.state).toBe("waiting");

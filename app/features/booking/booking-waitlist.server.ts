@@ -53,6 +53,21 @@ export async function joinWaitlist(
     .onConflictDoNothing();
 }
 
+/** A client stops waiting for a day (an offer already made simply runs out). Idempotent. */
+export async function leaveWaitlist(services: AppServices, userId: string, input: { serviceId: string; day: string }) {
+  await services.database.db
+    .update(bookingWaitlist)
+    .set({ state: "left" })
+    .where(
+      and(
+        eq(bookingWaitlist.userId, userId),
+        eq(bookingWaitlist.serviceId, input.serviceId as (typeof bookingWaitlist.$inferInsert)["serviceId"]),
+        eq(bookingWaitlist.day, input.day),
+        eq(bookingWaitlist.state, "waiting"),
+      ),
+    );
+}
+
 /** The client's live places in the queue (waiting, or offered with the hold still running). */
 export async function listMyWaits(services: AppServices, userId: string, now = new Date()) {
   return services.database.db
