@@ -59,6 +59,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       // Words kept whole, so "9am-6pm" never breaks at its hyphen; the spaces between them still wrap
       // (hours of several groups are longer than a phone's line).
       body: cards.hours.text.split(" ").map((word, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the words of one line of text, never reordered
         <Fragment key={`${i}-${word}`}>
           {i > 0 ? " " : null}
           <span className="whitespace-nowrap">{word}</span>
