@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, bookingWaitlist } from "~/lib/db/schema.server";
-import { zonedInstant } from "~/lib/zoned-time";
+import { addDays, zonedInstant } from "~/lib/zoned-time";
 import { readOutbox } from "../../../tests/support/outbox";
+import { findService } from "./booking-model";
 import { bookingTestKit, MINUTE, request } from "./booking-test-kit";
 import { advanceWaitlist, joinWaitlist, leaveWaitlist, offerFreedTimes } from "./booking-waitlist.server";
 import { cancelBooking } from "./cancel-booking.server";
 import { expireBookingHolds } from "./expire-booking-holds.server";
+import { getBookingCalendar } from "./get-booking-calendar.server";
 import { blockTime } from "./manage-diary.server";
 import { startBookingCheckout } from "./start-booking-checkout.server";
 
@@ -118,5 +120,20 @@ describe("the waiting list", () => {
       const offered = offers.status === "fulfilled" ? offers.value.length : 0;
       expect(offered + (booked.status === "fulfilled" ? 1 : 0)).toBe(1);
     }
+  });
+});
+
+describe("the booking calendar", () => {
+  it("ends a package's calendar at its expiry, and shows a full day as one to wait for", async () => {
+    const service = findService("one-on-one");
+    if (!service) throw new Error("no service");
+    const { day } = await fullDay();
+    const expiry = zonedInstant(addDays(day, 3), "12:00");
+    const pack = await getBookingCalendar(kit.t.services, { service, day: addDays(day, 3), until: expiry });
+    expect(pack.days.at(-1)?.date).toBe(addDays(day, 3));
+    expect(pack.slots.every((slot) => new Date(slot.start) < expiry)).toBe(true);
+    const open = await getBookingCalendar(kit.t.services, { service, day });
+    expect(open.days.find((d) => d.date === day)).toMatchObject({ free: 0, full: true });
+    expect(open.selectedFull).toBe(true);
   });
 });
