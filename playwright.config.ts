@@ -26,7 +26,8 @@ const chromium = {
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium };
 const phone = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium };
-const ownerTests = /owner-content\.spec\.ts/;
+// booking-visitor lets clients book at short notice for a moment (a late cancellation): after the others too.
+const ownerTests = /(owner-content|booking-visitor)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -15,6 +15,7 @@ import headingFont from "@fontsource/lora/files/lora-latin-400-normal.woff2?url"
 import { useNonce } from "./components/nonce";
 import { showToast, ToastHost } from "./components/ui/toast";
 import { getHeaderUser } from "./features/accounts/get-header-user.server";
+import { readPublicHours } from "./features/booking/read-public-hours.server";
 import { consentMarkerScript } from "./features/consent/consent";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { CartButton } from "./features/shop/ui/cart-button";
@@ -39,7 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearHeader } = await takeFlash(request, flashOptions(env));
   // The frame (header, footer) survives a database outage, so a page whose data fails to load still
   // shows it with the visitor's account state (issue 14 item 5, decision 034).
-  const [user, site] = await Promise.all([getHeaderUser(request, services), getShownSite(services.database.db)]);
+  const [user, shown, hours] = await Promise.all([
+    getHeaderUser(request, services),
+    getShownSite(services.database.db),
+    readPublicHours(services),
+  ]);
+  // The footer's hours are the ones clients can book (decision 047).
+  const site = hours ? { ...shown, ...hours } : shown;
   return data(
     { user, flash: toast, publicUrl: env.PUBLIC_URL, site },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,

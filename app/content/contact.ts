@@ -13,7 +13,8 @@ export const contactContent = (site: Site) =>
       email: { title: "Email", text: site.email },
       messaging: { title: "WhatsApp", text: site.messagingDisplay },
       hours: { title: "Opening Hours", text: site.hours },
-      location: { title: "Location", text: site.city },
+      // Her street address once she has saved one; the town until then.
+      location: { title: "Location", text: site.postalAddress || site.city },
     },
     message: {
       title: "Send a Message",

@@ -8,7 +8,8 @@ export const reikiContent = {
     intro:
       "Reiki is a gentle Japanese relaxation practice. In a calm, quiet space, light touch or distance work invites deep rest and a sense of balance.",
     primary: { label: "View Packages", target: "packages" },
-    secondary: { label: "Book a Session", to: "/contact" },
+    // To the booking calendar of a single session (issue 24, item 7), not to /contact.
+    secondary: { label: "Book a Session", to: "/book/one-on-one" },
   },
   about: {
     title: "What to Expect",

@@ -4,6 +4,7 @@ import {
   messagingDigits,
   type SiteSettings,
   sellerOfRecord,
+  settingsPeriods,
   telephone,
   townLine,
   youtubeId,
@@ -30,11 +31,12 @@ export function siteFacts(s: SiteSettings) {
     locality: s.town,
     postalAddress: s.postalAddress,
     country: "GB",
+    /**
+     * The hours line and schema.org's periods. From the settings here; pages replace both with the
+     * hours her booking availability sets (`withPublicHours`, decision 047), the one source.
+     */
     hours: describeOpeningHours(s),
-    /** schema.org openingHours: days and times. */
-    openingDays: s.openingDays,
-    opensAt: s.opensAt,
-    closesAt: s.closesAt,
+    openingHours: settingsPeriods(s),
     social: { facebook: s.facebookUrl, instagram: s.instagramUrl, tiktok: s.tiktokUrl },
     /** The oil brand's shop, reached through the practitioner's referral link. */
     oilShopUrl: s.oilShopUrl,

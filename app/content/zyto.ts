@@ -79,7 +79,7 @@ export const zytoContent = {
   closing: {
     title: "Ready for Your Scan?",
     text: "Book a scan on its own, or combine it with energy healing for the full experience.",
-    primary: { label: "Book Your Scan", to: "/contact" },
+    primary: { label: "Book Your Scan", to: "/book/standard-scan" },
     secondary: { label: "Combine with Energy Healing", to: "/reiki" },
   },
 } as const;

@@ -125,6 +125,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       services,
       { fullName: field("fullName"), email: field("email"), password: field("password") },
       client,
+      // The confirmation link signs them in and brings them back where they were going (a chosen session).
+      safeRedirect(new URL(request.url).searchParams.get("redirectTo")),
     );
     if (result.ok) {
       const secure = services.env.PUBLIC_URL.startsWith("https://");
@@ -213,6 +215,8 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
 
   const site = useSite();
   const title = mode === "signup" ? `Join ${site.brand}` : mode === "forgot" ? "Reset your password" : "Welcome Back";
+  // Sent here from booking: the words are about their session, not the shop's downloads.
+  const booking = searchParams.get("redirectTo")?.startsWith("/book/") ?? false;
 
   return (
     <section className="bg-gradient-to-b from-plum-100 to-cream px-4 py-12 sm:py-20">
@@ -220,10 +224,14 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         <h1 className="text-center text-3xl">{title}</h1>
         <p className="mt-2 text-center text-sm text-muted">
           {mode === "signup"
-            ? "Create an account to buy and download your sacred guides."
+            ? booking
+              ? "Create an account to book your session. Confirm your e-mail and you come straight back to the time you chose."
+              : "Create an account to buy and download your sacred guides."
             : mode === "forgot"
               ? "Enter your email and we'll send you a link to choose a new password."
-              : "Sign in to access your sacred downloads."}
+              : booking
+                ? "Sign in to book your session. You come straight back to the time you chose."
+                : "Sign in to access your sacred downloads."}
         </p>
 
         {isLocked ? (

@@ -1,16 +1,21 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { requireUser } from "~/features/accounts/get-session-user.server";
+import { getSessionUser, requireUser } from "~/features/accounts/get-session-user.server";
 import { bookWithCredit } from "~/features/booking/book-with-credit.server";
 import {
   BOOKING_LIMITS,
+  bookingMessages,
   cancellationPolicy,
   EXPRESS_REQUEST_WORDING,
   findService,
   PLACES,
   placeLabel,
 } from "~/features/booking/booking-model";
+import { joinWaitlist, leaveWaitlist, listMyWaits } from "~/features/booking/booking-waitlist.server";
+import { parseClientTimeZone } from "~/features/booking/client-time-zone";
 import { getBookingCalendar } from "~/features/booking/get-booking-calendar.server";
 import { getMySession } from "~/features/booking/list-sessions.server";
+import { readPackageExpiry } from "~/features/booking/read-package-expiry.server";
 import { rescheduleBooking } from "~/features/booking/reschedule-booking.server";
 import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
 import { DayCalendar } from "~/features/booking/ui/day-calendar";
@@ -23,7 +28,7 @@ import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
-import { describeInstant, formatSessionTime } from "~/lib/zoned-time";
+import { describeInstant, formatSessionTime, isDate } from "~/lib/zoned-time";
 import type { Route } from "./+types/book";
 
 const idSchema = z.uuid();
@@ -34,20 +39,43 @@ function serviceOf(params: { serviceId: string }) {
   return service;
 }
 
+/** Where a visitor is sent to sign in (or sign up) so that they come back to the time they chose. */
+function signInFor(
+  serviceId: string,
+  chosen: { day?: string | undefined; start?: string | undefined },
+  mode?: "signup",
+) {
+  const back = new URLSearchParams();
+  if (chosen.day) back.set("day", chosen.day);
+  if (chosen.start) back.set("start", chosen.start);
+  const query = back.size ? `?${back}` : "";
+  const params = new URLSearchParams({ redirectTo: `/book/${serviceId}${query}` });
+  if (mode) params.set("mode", mode);
+  return `/auth?${params}`;
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const service = serviceOf(params);
-  const account = await requireUser(request, services);
   const url = new URL(request.url);
   const reschedule = idSchema.safeParse(url.searchParams.get("reschedule")).data;
   const packageId = idSchema.safeParse(url.searchParams.get("package")).data;
-  const moving = reschedule ? await getMySession(services, account.id, reschedule) : null;
+  // Anyone may look at the free times (issue 24, item 5); moving a session or using a package is a client's.
+  const account =
+    reschedule || packageId ? await requireUser(request, services) : await getSessionUser(request, services);
+  const moving = reschedule && account ? await getMySession(services, account.id, reschedule) : null;
   if (reschedule && (!moving || moving.serviceId !== service.id)) throw data(null, { status: 404 });
+  const until = packageId && account ? await readPackageExpiry(services, account.id, packageId) : undefined;
+  if (packageId && !until) throw data(null, { status: 404 });
+  const waits = account ? await listMyWaits(services, account.id) : [];
+  const offers = waits.filter((w) => w.state === "offered" && w.bookingId).map((w) => w.bookingId as string);
   const calendar = await getBookingCalendar(services, {
     service,
     day: url.searchParams.get("day"),
-    except: moving?.id,
+    except: moving ? moving.id : offers,
+    until: until ?? undefined,
   });
+  const start = url.searchParams.get("start");
   return {
     service: {
       id: service.id,
@@ -59,9 +87,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       page: service.page,
     },
     calendar,
+    signedIn: Boolean(account),
     mode: moving ? ("reschedule" as const) : packageId ? ("credit" as const) : ("pay" as const),
     moving: moving ? { id: moving.id, when: formatSessionTime(new Date(moving.startsAt)) } : null,
     packageId: packageId ?? null,
+    packageEnds: until ? formatSessionTime(until) : null,
+    /** The time chosen before signing in, or offered from the waiting list: chosen again on arrival. */
+    chosen: calendar.slots.some((slot) => slot.start === start) ? start : null,
+    waiting: waits.some((w) => w.serviceId === service.id && w.day === calendar.selected && w.state === "waiting"),
     cancelled: url.searchParams.get("checkout") === "cancelled",
   };
 }
@@ -77,21 +110,50 @@ const formSchema = z.object({
   express: z.literal("on").optional(),
   reschedule: idSchema.optional(),
   package: idSchema.optional(),
+  zone: z.string().max(64).optional(),
 });
+
+const waitSchema = z.object({ intent: z.enum(["waitlist", "leave-waitlist"]), day: z.string().refine(isDate) });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const service = serviceOf(params);
-  const account = await requireUser(request, services);
   const form = await readForm(request);
-  const parsed = formSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => v !== "")));
-  if (!parsed.success) return errorData(new AppError("invalid_request", "Please choose a time.", "Booking"));
+  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => v !== ""));
+  const account = await getSessionUser(request, services);
+  if (fields.intent === "waitlist" || fields.intent === "leave-waitlist") {
+    const wait = waitSchema.safeParse(fields);
+    if (!wait.success) return errorData(new AppError("invalid_request", "Please choose a day.", "Booking"));
+    if (!account) throw redirect(signInFor(service.id, { day: wait.data.day }));
+    if (wait.data.intent === "leave-waitlist") {
+      await leaveWaitlist(services, account.id, { serviceId: service.id, day: wait.data.day });
+      return { left: "You have left the waiting list for this day." };
+    }
+    try {
+      await joinWaitlist(services, account.id, { serviceId: service.id, day: wait.data.day });
+      return { joined: bookingMessages.waitlistJoined };
+    } catch (error) {
+      return errorData(error);
+    }
+  }
+  const parsed = formSchema.safeParse(fields);
+  if (!parsed.success) {
+    if (!account) throw redirect(signInFor(service.id, {}));
+    return errorData(new AppError("invalid_request", "Please choose a time.", "Booking"));
+  }
+  // A visitor chose a time before signing in: to sign in, and back to that time.
+  if (!account) {
+    const start = new Date(parsed.data.start);
+    const chosen = { day: describeInstant(start).date, start: start.toISOString() };
+    throw redirect(signInFor(service.id, chosen, fields.then === "signup" ? "signup" : undefined));
+  }
   const input = {
     serviceId: service.id,
     startsAt: new Date(parsed.data.start),
     place: parsed.data.place,
     note: parsed.data.note,
     expressRequest: parsed.data.express === "on",
+    clientTimeZone: parseClientTimeZone(parsed.data.zone),
   };
   try {
     if (parsed.data.reschedule) {
@@ -131,10 +193,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Book({ loaderData }: Route.ComponentProps) {
-  const { service, calendar, mode, moving, packageId, cancelled } = loaderData;
-  const refused = useActionData<typeof action>();
+  const { service, calendar, signedIn, mode, moving, packageId, packageEnds, chosen, waiting, cancelled } = loaderData;
+  const answer = useActionData<typeof action>();
+  const refused = answer && "message" in answer ? answer.message : null;
+  const joined = answer && "joined" in answer ? answer.joined : null;
+  const left = answer && "left" in answer ? answer.left : null;
   const busy = useNavigation().state !== "idle";
   const zone = useVisitorZone();
+  const alertRef = useRef<HTMLDivElement>(null);
+  // On a phone the message sits above the fold of a long form: bring it into view (it is also announced).
+  useEffect(() => {
+    if (refused) alertRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [refused]);
   const query = (date: string) => {
     const params = new URLSearchParams({ day: date });
     if (moving) params.set("reschedule", moving.id);
@@ -160,6 +230,11 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-muted">
             Times are UK time (Europe/London). Use the arrow keys to move between days.
           </p>
+          {packageEnds ? (
+            <p className="mt-1 text-sm text-muted" data-testid="package-ends">
+              Your package's sessions must start before {packageEnds}.
+            </p>
+          ) : null}
           <div className="mt-4">
             <DayCalendar days={calendar.days} selected={calendar.selected} hrefFor={query} />
           </div>
@@ -170,42 +245,93 @@ export default function Book({ loaderData }: Route.ComponentProps) {
               Payment cancelled. No payment was taken, and the time was let go.
             </p>
           ) : null}
-          {refused && "message" in refused ? (
-            <p role="alert" className="mb-4 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
-              {refused.message}
-            </p>
-          ) : null}
+          {/* Always in the page, so a screen reader announces the message when it appears. */}
+          <div ref={alertRef} aria-live="assertive" aria-atomic="true" className="scroll-mt-24">
+            {refused ? (
+              <p
+                role="alert"
+                className="mb-4 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800"
+                data-testid="booking-refused"
+              >
+                {refused}
+              </p>
+            ) : null}
+          </div>
           <h2 id="times-heading" className="text-2xl">
             2. Choose a time
           </h2>
           <p className="mt-1 text-sm text-muted">{dayName}</p>
           {calendar.slots.length === 0 ? (
-            <p className="mt-4">No times are free on this day. Please choose another day.</p>
+            <p className="mt-4">
+              {calendar.selectedFull
+                ? "Every time on this day is booked."
+                : "No times are free on this day. Please choose another day."}
+            </p>
           ) : (
             <fieldset className="mt-4">
               <legend className="sr-only">Free times on {dayName} (UK time)</legend>
               <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-                {calendar.slots.map((slot, i) => (
+                {calendar.slots.map((slot) => (
                   <label
                     key={slot.start}
-                    className="flex min-h-11 cursor-pointer flex-col items-center justify-center rounded-lg border border-plum-200 bg-white px-2 py-1 text-center font-semibold text-plum-900 has-checked:border-plum-700 has-checked:bg-plum-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-plum-700"
+                    className="group flex min-h-11 cursor-pointer flex-col items-center justify-center rounded-lg border border-plum-200 bg-white px-2 py-1 text-center font-semibold text-plum-900 has-checked:border-plum-700 has-checked:bg-plum-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-plum-700"
                   >
+                    {/* Nothing is chosen for the client, except the time they chose before signing in. */}
                     <input
                       type="radio"
                       name="start"
                       value={slot.start}
                       required
-                      defaultChecked={i === 0}
+                      defaultChecked={slot.start === chosen}
                       className="sr-only"
                     />
                     <span>{slot.time}</span>
-                    <YourTime iso={slot.start} zone={zone} />
+                    <YourTime iso={slot.start} zone={zone} className="text-muted group-has-checked:text-white" />
                   </label>
                 ))}
               </div>
             </fieldset>
           )}
-          {mode !== "reschedule" ? (
+          {calendar.slots.length === 0 && calendar.selectedFull && mode !== "reschedule" ? (
+            <div className="mt-4 rounded-lg bg-plum-100 p-3 text-sm" data-testid="waitlist">
+              {(joined || waiting) && !left ? (
+                <>
+                  <p role="status">{joined ?? bookingMessages.waitlistJoined}</p>
+                  <input type="hidden" name="day" value={calendar.selected} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="leave-waitlist"
+                    formNoValidate
+                    className="btn-outline mt-3"
+                    disabled={busy}
+                  >
+                    Leave the waiting list
+                  </button>
+                </>
+              ) : (
+                <>
+                  {left ? <p role="status">{left}</p> : null}
+                  <p>
+                    If a time frees up on this day, the first person waiting is e-mailed and the time is held for them
+                    for {BOOKING_LIMITS.waitlistHoldMinutes / 60} hours.
+                  </p>
+                  <input type="hidden" name="day" value={calendar.selected} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="waitlist"
+                    formNoValidate
+                    className="btn-outline mt-3"
+                    disabled={busy}
+                  >
+                    {signedIn ? "Tell me if a time frees up" : "Sign in to join the waiting list"}
+                  </button>
+                </>
+              )}
+            </div>
+          ) : null}
+          {mode !== "reschedule" && calendar.slots.length > 0 ? (
             <>
               {service.places.length > 1 ? (
                 <fieldset className="mt-6">
@@ -234,7 +360,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
                 rows={3}
                 className="mt-1 w-full rounded-lg border border-plum-200 p-2"
               />
-              {needsExpress ? (
+              {needsExpress && signedIn ? (
                 <label className="mt-4 flex gap-3 text-sm">
                   <input type="checkbox" name="express" required className="mt-0.5 size-5 shrink-0" />
                   <span>{EXPRESS_REQUEST_WORDING}</span>
@@ -244,16 +370,28 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           ) : null}
           {moving ? <input type="hidden" name="reschedule" value={moving.id} /> : null}
           {packageId ? <input type="hidden" name="package" value={packageId} /> : null}
+          {/* The client's own zone, so their e-mails give their time too (kept only if the server knows it). */}
+          <input type="hidden" name="zone" value={zone ?? ""} />
           <p className="mt-4 text-xs text-muted" data-testid="cancellation-policy">
             {service.sessions > 1 || mode === "credit" ? cancellationPolicy.package : cancellationPolicy.session}
           </p>
-          <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || calendar.slots.length === 0}>
-            {mode === "reschedule"
-              ? "Move my session"
-              : mode === "credit"
-                ? "Book this session"
-                : `Continue to payment (${formatAmount(service.priceCents)})`}
-          </button>
+          {/* A day without a free time offers its waiting list instead (above), not a button that cannot work. */}
+          {calendar.slots.length > 0 ? (
+            <button type="submit" className="btn-primary mt-4 w-full" disabled={busy}>
+              {!signedIn
+                ? "Sign in to book this time"
+                : mode === "reschedule"
+                  ? "Move my session"
+                  : mode === "credit"
+                    ? "Book this session"
+                    : `Continue to payment (${formatAmount(service.priceCents)})`}
+            </button>
+          ) : null}
+          {!signedIn && calendar.slots.length > 0 ? (
+            <button type="submit" name="then" value="signup" className="btn-outline mt-3 w-full" disabled={busy}>
+              New here? Create an account to book
+            </button>
+          ) : null}
           <p className="mt-4 text-center text-sm">
             Questions first?{" "}
             <Link to="/contact" className="underline">

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { JsonLd } from "~/components/json-ld";
 import { Icon, type IconName } from "~/components/marketing/icons";
 import { ExternalLink } from "~/components/marketing/links";
@@ -5,6 +6,7 @@ import { Section } from "~/components/marketing/section";
 import { contactContent as content } from "~/content/contact";
 import { contactFaqs } from "~/content/faqs";
 import { mailtoUrl, messagingUrl } from "~/content/site";
+import { readPublicHours } from "~/features/booking/read-public-hours.server";
 import { practiceJsonLdFor } from "~/features/site-settings/practice-json-ld.server";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { PageHero } from "~/layout/page-hero";
@@ -23,7 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { practice: await practiceJsonLdFor(context.get(servicesContext)) };
+  const services = context.get(servicesContext);
+  const hours = await readPublicHours(services);
+  return { practice: await practiceJsonLdFor(services, hours ?? undefined) };
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
@@ -52,12 +56,14 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     {
       icon: "clock",
       title: cards.hours.title,
-      // Words kept whole, so "9am-6pm" never breaks at its hyphen.
+      // Words kept whole, so "9am-6pm" never breaks at its hyphen; the spaces between them still wrap
+      // (hours of several groups are longer than a phone's line).
       body: cards.hours.text.split(" ").map((word, i) => (
-        <span key={word} className="whitespace-nowrap">
-          {i > 0 ? " " : ""}
-          {word}
-        </span>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the words of one line of text, never reordered
+        <Fragment key={`${i}-${word}`}>
+          {i > 0 ? " " : null}
+          <span className="whitespace-nowrap">{word}</span>
+        </Fragment>
       )),
     },
     { icon: "pin", title: cards.location.title, body: cards.location.text },

@@ -3,6 +3,7 @@ import { Icon, IconBadge } from "~/components/marketing/icons";
 import { ButtonLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
 import { homeContent as content } from "~/content/home";
+import { readPublicHours } from "~/features/booking/read-public-hours.server";
 import { toEventView } from "~/features/events/event-view";
 import { listUpcomingEvents } from "~/features/events/list-events.server";
 import { EventCard } from "~/features/events/ui/event-card";
@@ -26,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const [[next], practice] = await Promise.all([
     listUpcomingEvents(services.database.db, new Date(), 1),
-    practiceJsonLdFor(services),
+    readPublicHours(services).then((hours) => practiceJsonLdFor(services, hours ?? undefined)),
   ]);
   return { nextEvent: next ? toEventView(next) : null, practice };
 }

@@ -35,10 +35,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (ref && ref.length <= 255) await confirmCheckout(services, account.id, ref);
   const session = await getMySession(services, account.id, bookingId);
   if (!session || session.status === "released") throw data(null, { status: 404 });
-  return { session: { ...session, when: formatSessionTime(new Date(session.startsAt)) } };
+  return {
+    session: { ...session, when: formatSessionTime(new Date(session.startsAt)) },
+    reviewing: new URL(request.url).searchParams.get("cancel") === "review",
+  };
 }
 
-const cancelSchema = z.object({ intent: z.literal("cancel"), expected: z.coerce.number().int().min(0).max(1_000_000) });
+/** A cancellation that gives back less than the session took: it costs her money, so she confirms it first. */
+const costsMoney = (session: { cancelPercent: number | null; cancelReturnsCredit: boolean }) =>
+  session.cancelPercent !== null && session.cancelPercent < 100 && !session.cancelReturnsCredit;
+
+const cancelSchema = z.object({
+  intent: z.literal("cancel"),
+  expected: z.coerce.number().int().min(0).max(1_000_000),
+  confirmed: z.literal("yes").optional(),
+});
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -46,6 +57,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const bookingId = bookingIdOf(params);
   const parsed = cancelSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return errorData(new AppError("invalid_request", "Unknown action"));
+  const session = await getMySession(services, account.id, bookingId);
+  if (session && costsMoney(session) && !parsed.data.confirmed) {
+    return errorData(new AppError("invalid_request", "Please confirm the cancellation and its refund.", "Cancel"));
+  }
   try {
     const result = await cancelBooking(services, {
       bookingId,
@@ -77,11 +92,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function MySession({ loaderData }: Route.ComponentProps) {
-  const { session } = loaderData;
+  const { session, reviewing } = loaderData;
   const refused = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const zone = useVisitorZone();
-  const late = session.cancelPercent !== null && session.cancelPercent < 100 && !session.cancelReturnsCredit;
+  const late = costsMoney(session);
   return (
     <>
       <PageHero title={session.serviceTitle} intro={session.when}>
@@ -131,7 +146,52 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : null}
-        {session.cancelRefundCents !== null ? (
+        {session.cancelRefundCents !== null && late && !reviewing ? (
+          <div className="card p-6">
+            <h2 className="text-2xl">Cancel</h2>
+            <p className="mt-2" data-testid="cancel-terms">
+              {`Your session starts in less than 24 hours. As our Refund Policy says, cancelling now refunds 50%: ${formatAmount(session.cancelRefundCents)} of ${formatAmount(session.amountCents)}${session.fromPackage ? ", and the session is not returned to your package" : ""}.`}
+            </p>
+            {/* A late cancellation costs her money: a second, explicit step before it happens. */}
+            <Link to="?cancel=review" className="btn-outline mt-4" preventScrollReset>
+              Cancel my session…
+            </Link>
+          </div>
+        ) : null}
+        {session.cancelRefundCents !== null && late && reviewing ? (
+          <Form method="post" className="card border-2 border-red-700 p-6" aria-labelledby="confirm-cancel">
+            <h2 id="confirm-cancel" className="text-2xl">
+              Cancel this session?
+            </h2>
+            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2" data-testid="cancel-review">
+              <dt className="font-semibold">You paid</dt>
+              <dd>{formatAmount(session.amountCents)}</dd>
+              <dt className="font-semibold">You get back</dt>
+              <dd>
+                {formatAmount(session.cancelRefundCents)} ({session.cancelPercent}%)
+              </dd>
+              <dt className="font-semibold">You lose</dt>
+              <dd>{formatAmount(session.amountCents - session.cancelRefundCents)}</dd>
+            </dl>
+            <p className="mt-4">
+              {session.fromPackage
+                ? "The session is not returned to your package. This cannot be undone."
+                : "This cannot be undone."}
+            </p>
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="expected" value={session.cancelRefundCents} />
+            <input type="hidden" name="confirmed" value="yes" />
+            <div className="mt-4 flex flex-wrap gap-3">
+              <button type="submit" className="btn-primary" disabled={busy}>
+                {`Yes, cancel and refund ${formatAmount(session.cancelRefundCents)}`}
+              </button>
+              <Link to="." className="btn-outline" preventScrollReset>
+                Keep my session
+              </Link>
+            </div>
+          </Form>
+        ) : null}
+        {session.cancelRefundCents !== null && !late ? (
           <Form method="post" className="card p-6">
             <h2 className="text-2xl">Cancel</h2>
             <p className="mt-2" data-testid="cancel-terms">
@@ -139,9 +199,7 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
                 ? DIRECT_TERMS
                 : session.cancelReturnsCredit
                   ? "Cancelling now returns this session to your package, to book again before it expires. No money moves."
-                  : late
-                    ? `Your session starts in less than 24 hours. As our Refund Policy says, cancelling now refunds 50%: ${formatAmount(session.cancelRefundCents)} of ${formatAmount(session.amountCents)}${session.fromPackage ? ", and the session is not returned to your package" : ""}.`
-                    : `Cancelling now refunds in full: ${formatAmount(session.cancelRefundCents)}.`}
+                  : `Cancelling now refunds in full: ${formatAmount(session.cancelRefundCents)}.`}
             </p>
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="expected" value={session.cancelRefundCents} />

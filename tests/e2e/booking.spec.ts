@@ -41,11 +41,7 @@ test("a client books a one-hour Reiki session in demo mode, gets the .ics, and c
   const client = await createUser("booker");
   await page.goto("/reiki");
   await page.getByRole("link", { name: "Book This Package: One-on-One Session", exact: true }).click();
-  // A visitor is sent to sign in, and back.
-  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fbook%2Fone-on-one/);
-  await page.getByLabel("Email").fill(client.email);
-  await page.getByLabel("Password", { exact: true }).fill(client.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  // A visitor sees the free times before signing in (issue 24, item 5).
   await expect(page.getByRole("heading", { name: "Book: One-on-One Session" })).toBeVisible();
 
   // The phone the open day after the desktop's (both within the 14 days): the two projects run side
@@ -58,10 +54,24 @@ test("a client books a one-hour Reiki session in demo mode, gets the .ics, and c
   }
   await page.locator(`a[data-date="${day}"]`).click();
   await expect(page.locator(`a[data-date="${day}"]`)).toHaveAttribute("aria-current", "date");
-  const first = page.getByRole("radio").first();
-  await expect(first).toBeChecked();
+  // Nothing is chosen for them.
+  const times = page.getByRole("group", { name: /^Free times/ }).getByRole("radio");
+  await expect(page.getByRole("group", { name: /^Free times/ }).getByRole("radio", { checked: true })).toHaveCount(0);
   // The day's last time: the keyboard test books a morning about a week ahead.
-  await page.getByRole("radio").last().check();
+  const last = await times.last().getAttribute("value");
+  // The time's box (the radio under it is hidden): what a person taps.
+  await times.last().locator("..").click();
+  // Sent to sign in, and back to the time they chose.
+  await page.getByRole("button", { name: "Sign in to book this time" }).click();
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fbook%2Fone-on-one/);
+  await page.getByLabel("Email").fill(client.email);
+  await page.getByLabel("Password", { exact: true }).fill(client.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Book: One-on-One Session" })).toBeVisible();
+  await expect(page.getByRole("group", { name: /^Free times/ }).getByRole("radio", { checked: true })).toHaveAttribute(
+    "value",
+    last as string,
+  );
   await page.getByLabel("A note for the practitioner (optional)").fill("First time, a little nervous.");
   await page.getByLabel(/I ask for my session to take place within the 14-day cancellation period/).check();
   expect(await accessibilityViolations(page)).toEqual([]);

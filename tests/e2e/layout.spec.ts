@@ -68,7 +68,7 @@ test.describe("the shared layout", () => {
     }
     await expect(footer.getByRole("link", { name: "Reiki Energy Healing" })).toBeVisible();
     await expect(footer.getByRole("button", { name: "Cookie Settings" })).toBeVisible();
-    await expect(footer.getByText("Tuesday-Saturday 9am-6pm GMT")).toBeVisible();
+    await expect(footer.getByText(/^Tuesday-Saturday 9am-6pm (GMT|BST)$/)).toBeVisible();
   });
 
   test("signed out, the header offers Sign In", async ({ page }) => {

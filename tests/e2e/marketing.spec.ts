@@ -94,7 +94,7 @@ test.describe("the marketing pages", () => {
     await expect(page.getByText(/cleared only for measuring skin conductance/)).toBeVisible();
     await expect(page.getByText(/pregnant people and pacemaker users/)).toBeVisible();
     await expect(page.getByText(/not medical advice/)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Book Your Scan" })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("link", { name: "Book Your Scan" })).toHaveAttribute("href", "/book/standard-scan");
     await expect(page.getByRole("link", { name: "Combine with Energy Healing" })).toHaveAttribute("href", "/reiki");
   });
 
@@ -142,7 +142,7 @@ test.describe("the marketing pages", () => {
     for (const title of ["Email", "WhatsApp", "Opening Hours", "Location"]) {
       await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible();
     }
-    await expect(page.locator("main").getByText("Tuesday-Saturday 9am-6pm GMT")).toBeVisible();
+    await expect(page.locator("main").getByText(/^Tuesday-Saturday 9am-6pm (GMT|BST)$/)).toBeVisible();
     await expect(page.getByRole("link", { name: "Send Message" })).toHaveAttribute("href", /^mailto:.+\?subject=/);
     for (const name of ["Facebook", "Instagram", "TikTok"]) {
       await expectNewTab(page.locator("main").getByRole("link", { name: new RegExp(name) }));

@@ -216,8 +216,9 @@ export const table: Entry[] = [
     expect: { ...signedIn(302, 404), customer: 302 },
   },
   { route: "/membership/manage", method: "POST", path: "/membership/manage", body: "form", expect: signedIn(302, 302) },
-  // Booking: the booking page and My Sessions are for signed-in clients; a session is its client's alone.
-  { route: "/book/:serviceId", method: "GET", path: "/book/one-on-one", expect: signedIn(302, 200) },
+  // Booking: anyone sees the free times; booking and My Sessions are for signed-in clients (a visitor's
+  // booking goes to sign in); a session is its client's alone.
+  { route: "/book/:serviceId", method: "GET", path: "/book/one-on-one", expect: all(200) },
   { route: "/book/:serviceId", method: "GET", path: "/book/no-such-service", expect: all(404) },
   { route: "/book/:serviceId", method: "POST", path: "/book/one-on-one", body: "form", expect: signedIn(302, 400) },
   { route: "/my-sessions", method: "GET", path: "/my-sessions", expect: signedIn(302, 200) },

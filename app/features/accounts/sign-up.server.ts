@@ -12,7 +12,8 @@ export type SignUpResult =
   | { ok: false; reason: "exists" | "weak-password" | "error" };
 
 /**
- * Creates an unverified account and sends the verification e-mail; the link leads to /products.
+ * Creates an unverified account and sends the verification e-mail; the link signs them in and leads
+ * to `next` (a checked local path: back to the session they chose, say), or /products.
  * An address nobody has confirmed yet belongs to nobody: signing up for it again replaces the
  * pending sign-up (and ends its links), so whoever signed up first cannot lock the owner out.
  */
@@ -20,6 +21,7 @@ export async function signUp(
   services: AppServices,
   input: unknown,
   client: { request: Request; ip: string },
+  next = "/products",
 ): Promise<SignUpResult> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "validation", fieldErrors: fieldErrors(parsed.error) };
@@ -40,7 +42,7 @@ export async function signUp(
 
   try {
     const { user } = await services.auth.api.signUpEmail({
-      body: { email, password, name: fullName, callbackURL: "/products" },
+      body: { email, password, name: fullName, callbackURL: next },
       headers: authHeaders(client.request, client.ip),
     });
     return { ok: true, email, browserKey: await bindSignUpToBrowser(db, user.id) };

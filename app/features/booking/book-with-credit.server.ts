@@ -5,6 +5,7 @@ import type { AppServices } from "~/lib/services.server";
 import { zonedDate } from "~/lib/zoned-time";
 import { bookingMessages, EXPRESS_REQUEST_WORDING, findService } from "./booking-model";
 import { listBusy, lockDays, readAvailability, releaseExpiredHolds } from "./booking-store.server";
+import { takeUpOwnOffers } from "./booking-waitlist.server";
 import { needsExpressRequest } from "./cancellation-terms";
 import { scheduleReminders } from "./fulfil-booking.server";
 import { isFreeSlot } from "./generate-slots";
@@ -56,6 +57,8 @@ export async function bookWithCredit(
     const day = zonedDate(input.startsAt);
     await lockDays(tx, [day]);
     await releaseExpiredHolds(tx, [day], now);
+    // A time held for this client from the waiting list is theirs to take.
+    await takeUpOwnOffers(tx, account.id, day, now);
     const availability = await readAvailability(tx);
     const busy = await listBusy(tx, { from: day, to: day }, now);
     if (!isFreeSlot({ availability, start: input.startsAt, minutes: service.minutes, busy, now })) {
@@ -72,6 +75,7 @@ export async function bookWithCredit(
       day,
       status: "confirmed",
       note: input.note,
+      clientTimeZone: input.clientTimeZone ?? null,
       expressRequest: express ? { at: now.toISOString(), wording: EXPRESS_REQUEST_WORDING } : null,
       purchaseId: pack.purchaseId,
       packageId: pack.id,

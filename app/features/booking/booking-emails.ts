@@ -3,7 +3,7 @@ import { contactFaqs } from "~/content/faqs";
 import { formatAmount } from "~/lib/format-price";
 import { type EmailContent, renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
-import { formatSessionTime } from "~/lib/zoned-time";
+import { formatSessionTime, visitorTime } from "~/lib/zoned-time";
 import { type Place, placeLabel } from "./booking-model";
 
 export type SessionFacts = {
@@ -17,6 +17,8 @@ export type SessionFacts = {
   address: string;
   /** The client's page for this session: cancel or reschedule. */
   manageUrl: string;
+  /** The client's own time zone, from their browser when they booked (null: not known). */
+  clientTimeZone?: string | null | undefined;
   ics: string;
 };
 
@@ -28,9 +30,19 @@ const faqAnswer = (starts: string) => contactFaqs.find((faq) => faq.question.sta
 
 const REFUND_TIMING = "Approved refunds reach your card within 5-10 business days, as our Refund Policy says.";
 
-const rows = (s: SessionFacts) => [
+/**
+ * The session's time as a client abroad reads it, when their clock differs from the UK's: 'Tuesday 3
+ * March 2026, 17:00 (America/New_York)'. Empty for a client in the UK, or one whose zone is unknown.
+ */
+export function yourTimeRows(startsAt: Date, zone: string | null | undefined, label = "Your time") {
+  const theirs = visitorTime(startsAt, zone);
+  return theirs ? [{ label, value: `${theirs.day}, ${theirs.time} (${theirs.zone.replace(/_/g, " ")})` }] : [];
+}
+
+const rows = (s: SessionFacts, audience: "client" | "practitioner") => [
   { label: "Session", value: s.serviceTitle },
   { label: "When", value: formatSessionTime(s.startsAt) },
+  ...yourTimeRows(s.startsAt, s.clientTimeZone, audience === "client" ? "Your time" : "Client's time"),
   { label: "Where", value: s.place === "distance" ? placeLabel(s.place) : `In person, ${s.address}` },
 ];
 const distanceHow = (s: SessionFacts) => (s.place === "distance" ? [DISTANCE_HOW] : []);
@@ -45,11 +57,15 @@ function sessionEmail(
   sender: Sender,
   to: string,
   session: SessionFacts,
-  content: Omit<EmailContent, "to" | "rows"> & { extraRows?: EmailContent["rows"]; method?: "REQUEST" | "CANCEL" },
+  content: Omit<EmailContent, "to" | "rows"> & {
+    extraRows?: EmailContent["rows"];
+    method?: "REQUEST" | "CANCEL";
+    audience?: "client" | "practitioner";
+  },
 ): MailMessage {
-  const { extraRows = [], method = "REQUEST", ...rest } = content;
+  const { extraRows = [], method = "REQUEST", audience = "client", ...rest } = content;
   return {
-    ...renderEmail(sender, { ...rest, to, rows: [...rows(session), ...extraRows] }),
+    ...renderEmail(sender, { ...rest, to, rows: [...rows(session, audience), ...extraRows] }),
     attachments: [
       {
         filename: "session.ics",
@@ -121,6 +137,7 @@ export function practitionerBookingEmail(
     extraRows: session.note ? [{ label: "Note", value: session.note }] : [],
     action: { label: "Open the diary", url: diaryUrl },
     method: change === "cancelled" ? "CANCEL" : "REQUEST",
+    audience: "practitioner",
   });
 }
 
@@ -227,5 +244,27 @@ export function slotTakenEmail(
     rows: [{ label: "Refund", value: formatAmount(refundCents) }],
     action: { label: "Choose another time", url: bookUrl },
     after: [REFUND_TIMING],
+  });
+}
+
+/** A time freed up on the day a client was waiting for: held for them until `holdUntil` (decision 047). */
+export function waitlistOfferEmail(
+  sender: Sender,
+  to: { email: string; name: string },
+  offer: { serviceTitle: string; startsAt: Date; holdUntil: Date; bookUrl: string },
+): MailMessage {
+  return renderEmail(sender, {
+    to: to.email,
+    subject: `A time has come free: ${formatSessionTime(offer.startsAt)}`,
+    paragraphs: [
+      `Hello ${to.name},`,
+      `A time has come free on the day you were waiting for, and we are holding it for you until ${formatSessionTime(offer.holdUntil)}. After that it goes to the next person waiting.`,
+    ],
+    rows: [
+      { label: "Session", value: offer.serviceTitle },
+      { label: "When", value: formatSessionTime(offer.startsAt) },
+    ],
+    action: { label: "Book this time", url: offer.bookUrl },
+    after: ["If you no longer need it, there is nothing to do: the hold simply ends."],
   });
 }

@@ -143,9 +143,15 @@ export const bookingLineId = (bookingId: string) => `${BOOKING_LINE_PREFIX}${boo
 export const bookingIdOfLine = (productId: string): string | null =>
   productId.startsWith(BOOKING_LINE_PREFIX) ? productId.slice(BOOKING_LINE_PREFIX.length) : null;
 
+/** A place on the waiting list (decision 047): see the `booking_waitlist` table. */
+export const WAITLIST_STATES = ["waiting", "offered", "booked", "lapsed", "left"] as const;
+export type WaitlistState = (typeof WAITLIST_STATES)[number];
+
 export const BOOKING_LIMITS = {
   /** How long a slot is held while the client pays. */
   holdMinutes: 15,
+  /** How long a time freed up for the first client on the waiting list is held for them. */
+  waitlistHoldMinutes: 120,
   /** Reg. 36 applies when the service would begin within the 14-day cancellation period. */
   expressRequestDays: 14,
   /** Cancel with a full refund, or reschedule, up to this long before the start. */
@@ -186,4 +192,8 @@ export const bookingMessages = {
   notStarted: "Attendance can be marked once the session has started.",
   notClient: "Choose a client from the list.",
   expressRequestByPhone: "This session is within 14 days: tick that the client asked for it to take place so soon.",
+  waitlistDayHasTimes: "Times are free on this day: please choose one.",
+  waitlistJoined:
+    "You are on the waiting list for this day. If a time frees up, we will e-mail you and hold it for you.",
+  invalidTimeZone: "Your time zone was not recognised.",
 } as const;

@@ -2,7 +2,7 @@
  * The database side of booking's one rule, no overlapping sessions: the day locks, what is taken on
  * a day, and the availability as the practitioner set it. Only `tx` of the caller's transaction is used.
  */
-import { and, asc, eq, gt, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
 import type { Database, Transaction } from "~/lib/db/client.server";
 import { bookingBlocks, bookingDays, bookingSettings, bookings } from "~/lib/db/schema.server";
@@ -41,16 +41,18 @@ export async function releaseExpiredHolds(tx: Transaction, days: string[], now: 
 
 /**
  * What is taken between two London dates (inclusive): confirmed sessions, holds still running, and
- * the practitioner's blocks; `except` leaves one booking out (the one being confirmed or moved).
+ * the practitioner's blocks; `except` leaves bookings out (the one being confirmed or moved, or the
+ * client's own waiting-list hold, which is free for them alone).
  */
 export async function listBusy(
   db: Database | Transaction,
   range: { from: string; to: string },
   now: Date,
-  except?: string,
+  except?: string | readonly string[],
 ): Promise<Interval[]> {
-  const kept = await cacheUntilChanged(db, BUSY, `${range.from} ${range.to} ${except ?? ""}`, () =>
-    readBusy(db, range, except),
+  const left = except === undefined ? [] : typeof except === "string" ? [except] : [...except].sort();
+  const kept = await cacheUntilChanged(db, BUSY, `${range.from} ${range.to} ${left.join(",")}`, () =>
+    readBusy(db, range, left),
   );
   // A hold counts until it runs out, decided now rather than when the times were read.
   return kept.flatMap(({ start, end, holdExpiresAt }) =>
@@ -67,7 +69,7 @@ const BUSY: CacheSpec = { name: "busy-times", tables: ["bookings", "booking_bloc
 async function readBusy(
   db: Database | Transaction,
   range: { from: string; to: string },
-  except: string | undefined,
+  left: readonly string[],
 ): Promise<(Interval & { holdExpiresAt: Date | null })[]> {
   const taken = await db
     .select({
@@ -83,7 +85,7 @@ async function readBusy(
         // A day before and after: a neighbour's buffer may reach across midnight.
         sql`${bookings.day} between ${addDays(range.from, -1)} and ${addDays(range.to, 1)}`,
         or(eq(bookings.status, "confirmed"), eq(bookings.status, "held")),
-        except ? ne(bookings.id, except) : undefined,
+        left.length ? notInArray(bookings.id, [...left]) : undefined,
       ),
     );
   const from = zonedInstant(addDays(range.from, -1), "00:00");

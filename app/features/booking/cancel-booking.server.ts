@@ -6,6 +6,7 @@ import { type Booking, bookingPackages, bookings, orderLines, packageCredits, re
 import { formatAmount } from "~/lib/format-price";
 import type { AppServices } from "~/lib/services.server";
 import { bookingMessages } from "./booking-model";
+import { offerFreedTimes } from "./booking-waitlist.server";
 import { cancellationTerms } from "./cancellation-terms";
 import { trySendBookingMail } from "./send-booking-mail.server";
 
@@ -59,7 +60,9 @@ export async function cancelBooking(
     }
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update");
     if (!booking) throw new AppError("not_found", bookingMessages.notFound);
-    if (booking.status === "cancelled") return { result: await alreadyCancelled(tx, booking), refundId: null };
+    if (booking.status === "cancelled") {
+      return { result: await alreadyCancelled(tx, booking), refundId: null, day: null };
+    }
     if (booking.status !== "confirmed") throw new AppError("conflict", bookingMessages.notCancellable, "Booking");
     const terms = cancellationTerms(booking, now, input.by);
     if (!terms.allowed) throw new AppError("conflict", bookingMessages.notCancellable, "Booking");
@@ -105,9 +108,16 @@ export async function cancelBooking(
         arrangedDirectly: !booking.purchaseId,
       },
       refundId,
+      day: booking.day,
     };
   });
   if (outcome.refundId) await settleRefund(services, outcome.refundId);
+  if (!outcome.result.alreadyCancelled && outcome.day) {
+    // The freed time goes to the first client waiting for that day, at once (decision 047).
+    await offerFreedTimes(services, outcome.day, now).catch((error: unknown) =>
+      services.logger.error({ err: error, day: outcome.day }, "the waiting list could not be offered a freed time"),
+    );
+  }
   if (!outcome.result.alreadyCancelled) {
     await trySendBookingMail(services, input.bookingId, {
       kind: "cancelled",

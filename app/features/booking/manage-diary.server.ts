@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { knownSiteSettings } from "~/features/site-settings/get-site-settings.server";
+import { announcePublicChange } from "~/lib/announce-public-change.server";
 import { AppError } from "~/lib/app-error";
 import { bookingBlocks, bookingSettings, bookings, packageCredits, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
@@ -83,6 +84,8 @@ async function upsertSettings(services: AppServices, values: Partial<StoredAvail
 
 export async function saveAvailability(services: AppServices, availability: Availability) {
   await upsertSettings(services, availability);
+  // The footer, /contact and the JSON-LD show these hours (decision 047): cached pages on every instance go.
+  announcePublicChange(services);
 }
 
 /** A new secret feed address (the old one stops working), or none at all. */

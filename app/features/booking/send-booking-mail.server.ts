@@ -24,6 +24,12 @@ function practice() {
   return { brand: settings.businessName, email: settings.email, practitioner: settings.practitionerName };
 }
 
+/** The sender of booking e-mails. */
+export function practiceSender() {
+  const { brand, email } = practice();
+  return { brand, email };
+}
+
 /** A booking as its e-mails and calendar files describe it. */
 export function sessionFacts(services: AppServices, booking: Booking): SessionFacts {
   const service = findService(booking.serviceId);
@@ -38,6 +44,7 @@ export function sessionFacts(services: AppServices, booking: Booking): SessionFa
     note: booking.note,
     address: getPracticeDefaults().address,
     manageUrl,
+    clientTimeZone: booking.clientTimeZone,
     ics: renderCalendar([calendarEvent(services, booking)], { name: practice().brand }),
   };
 }

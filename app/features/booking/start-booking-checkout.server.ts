@@ -19,6 +19,7 @@ import {
   sessionShareCents,
 } from "./booking-model";
 import { listBusy, lockDays, readAvailability, releaseExpiredHolds } from "./booking-store.server";
+import { takeUpOwnOffers } from "./booking-waitlist.server";
 import { needsExpressRequest } from "./cancellation-terms";
 import { sessionLine } from "./fulfil-booking.server";
 import { isFreeSlot } from "./generate-slots";
@@ -29,6 +30,8 @@ export type BookingRequest = {
   place: Place;
   note: string;
   expressRequest: boolean;
+  /** The client's IANA time zone from their browser, already checked (`parseClientTimeZone`); null if unknown. */
+  clientTimeZone?: string | null | undefined;
 };
 
 /**
@@ -60,6 +63,8 @@ export async function startBookingCheckout(
   const released = await db.transaction(async (tx) => {
     await lockDays(tx, [day]);
     await releaseExpiredHolds(tx, [day], now);
+    // A time held for this client from the waiting list is theirs to take.
+    await takeUpOwnOffers(tx, account.id, day, now);
     const availability = await readAvailability(tx);
     const busy = await listBusy(tx, { from: day, to: day }, now);
     if (!isFreeSlot({ availability, start: request.startsAt, minutes: service.minutes, busy, now })) {
@@ -82,6 +87,7 @@ export async function startBookingCheckout(
       status: "held",
       holdExpiresAt: new Date(now.getTime() + BOOKING_LIMITS.holdMinutes * 60_000),
       note: request.note,
+      clientTimeZone: request.clientTimeZone ?? null,
       expressRequest: express ? { at: now.toISOString(), wording: EXPRESS_REQUEST_WORDING } : null,
       purchaseId,
       amountCents: sessionShareCents(service),

@@ -9,8 +9,9 @@ import { DAY_CODES, DAY_NAMES, type DayCode } from "./site-details";
  * and sent with the page's data: only search engines read it, so browsers are not sent the code.
  * With the database away, the details the frame shows.
  */
-export async function practiceJsonLdFor({ env, database }: AppServices) {
-  return practiceJsonLd(env.PUBLIC_URL, await getShownSite(database.db));
+export async function practiceJsonLdFor({ env, database }: AppServices, hours?: Pick<Site, "hours" | "openingHours">) {
+  const site = await getShownSite(database.db);
+  return practiceJsonLd(env.PUBLIC_URL, hours ? { ...site, ...hours } : site);
 }
 
 /** schema.org's day ranges: Tu,We,Th,Fr,Sa → "Tu-Sa"; Mo,We,Th → "Mo,We-Th". */
@@ -26,7 +27,6 @@ function dayRanges(days: readonly DayCode[]): string {
 
 /** schema.org: the practice as a local health-and-beauty business, with hours and contact. */
 export function practiceJsonLd(origin: string, site: Site) {
-  const dayOfWeek = site.openingDays.map((code) => DAY_NAMES[code]);
   return {
     "@context": "https://schema.org",
     "@type": "HealthAndBeautyBusiness",
@@ -46,10 +46,14 @@ export function practiceJsonLd(origin: string, site: Site) {
     },
     areaServed: "GB",
     currenciesAccepted: "GBP",
-    openingHours: `${dayRanges(site.openingDays)} ${site.opensAt}-${site.closesAt}`,
-    openingHoursSpecification: [
-      { "@type": "OpeningHoursSpecification", dayOfWeek, opens: site.opensAt, closes: site.closesAt },
-    ],
+    // schema.org reads these times as local time at the address (the UK's), so no zone is written.
+    openingHours: site.openingHours.map((p) => `${dayRanges(p.days)} ${p.opens}-${p.closes}`),
+    openingHoursSpecification: site.openingHours.map((p) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: p.days.map((code) => DAY_NAMES[code]),
+      opens: p.opens,
+      closes: p.closes,
+    })),
     sameAs: Object.values(site.social),
   };
 }

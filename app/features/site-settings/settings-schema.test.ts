@@ -10,7 +10,9 @@ const messages = (input: unknown) => {
 describe("the site settings schema", () => {
   it("accepts the shipped defaults, which read as the spec's hours", () => {
     expect(siteSettingsSchema.parse(DEFAULT_SITE_SETTINGS)).toEqual(DEFAULT_SITE_SETTINGS);
-    expect(describeOpeningHours(DEFAULT_SITE_SETTINGS)).toBe("Tuesday-Saturday 9am-6pm GMT");
+    expect(describeOpeningHours(DEFAULT_SITE_SETTINGS, new Date("2026-12-01T12:00:00Z"))).toBe(
+      "Tuesday-Saturday 9am-6pm GMT",
+    );
   });
 
   it("refuses each malformed detail with a message naming it", () => {

@@ -51,7 +51,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
 // ---------------------------------------------------------------- derived facts, one place each
 
 /** `9am`, `6pm`, `9:30am`. */
-function clock(value: string): string {
+export function clock(value: string): string {
   const [h = 0, m = 0] = value.split(":").map(Number);
   const suffix = h < 12 ? "am" : "pm";
   const hour = h % 12 === 0 ? 12 : h % 12;
@@ -59,7 +59,7 @@ function clock(value: string): string {
 }
 
 /** Runs of consecutive days: Tu,We,Th,Fr,Sa → "Tuesday-Saturday"; Mo,We → "Monday, Wednesday". */
-function describeDays(days: readonly DayCode[]): string {
+export function describeDays(days: readonly DayCode[]): string {
   const sorted = DAY_CODES.filter((code) => days.includes(code));
   const runs: DayCode[][] = [];
   for (const code of sorted) {
@@ -76,9 +76,49 @@ function describeDays(days: readonly DayCode[]): string {
     .join(", ");
 }
 
-/** The hours as the site writes them: "Tuesday-Saturday 9am-6pm GMT" (spec §2) by default. */
-export function describeOpeningHours(s: Pick<SiteSettings, "openingDays" | "opensAt" | "closesAt">): string {
-  return `${describeDays(s.openingDays)} ${clock(s.opensAt)}-${clock(s.closesAt)} GMT`;
+/**
+ * One opening period as schema.org and the hours line take it: the days that share the same hours.
+ * Booking's availability produces these (the public hours follow what clients can book, decision 047).
+ */
+export type OpeningPeriod = { days: DayCode[]; opens: string; closes: string };
+
+/** The zone name the UK's clocks show at an instant: "GMT" in winter, "BST" in summer. */
+export function ukZoneName(at: Date): string {
+  const name = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", timeZoneName: "short" })
+    .formatToParts(at)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return name === "BST" || name === "GMT" ? name : "UK time";
+}
+
+/**
+ * The hours as the site writes them, "Tuesday-Saturday 9am-6pm GMT" (spec §2) in winter and "… BST"
+ * in summer: days with the same hours grouped, groups with different hours joined by "; ".
+ */
+export function describeOpeningPeriods(periods: readonly OpeningPeriod[], at: Date): string {
+  if (periods.length === 0) return "By appointment";
+  const byDays = new Map<string, { days: DayCode[]; ranges: string[] }>();
+  for (const period of periods) {
+    const key = period.days.join(",");
+    const group = byDays.get(key) ?? { days: period.days, ranges: [] };
+    group.ranges.push(`${clock(period.opens)}-${clock(period.closes)}`);
+    byDays.set(key, group);
+  }
+  const groups = [...byDays.values()].map((g) => `${describeDays(g.days)} ${g.ranges.join(", ")}`);
+  return `${groups.join("; ")} ${ukZoneName(at)}`;
+}
+
+/** The settings' own hours as periods: what the site shows until booking's availability is read. */
+export function settingsPeriods(s: Pick<SiteSettings, "openingDays" | "opensAt" | "closesAt">): OpeningPeriod[] {
+  const days = DAY_CODES.filter((code) => s.openingDays.includes(code));
+  return days.length ? [{ days, opens: s.opensAt, closes: s.closesAt }] : [];
+}
+
+/** The settings' hours, written for the moment `at` (the zone name follows the clocks). */
+export function describeOpeningHours(
+  s: Pick<SiteSettings, "openingDays" | "opensAt" | "closesAt">,
+  at = new Date(),
+): string {
+  return describeOpeningPeriods(settingsPeriods(s), at);
 }
 
 /** The contact number as wa.me wants it: digits only, international. */

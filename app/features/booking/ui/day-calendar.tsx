@@ -12,11 +12,14 @@ const longDay = (date: string) =>
   });
 const shortMonth = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", { month: "short", timeZone: "UTC" });
+const shortDay = (date: string) => `${Number(date.slice(8))} ${shortMonth(date)}`;
+const weekdayName = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "long", timeZone: "UTC" });
 
 /**
  * The days a session can be booked on, as a table of weeks: one Tab stop, the arrow keys move by a
  * day or a week (days without free times are skipped over by focus but keep their place), Home/End
- * to the week's ends, Enter opens the day. Each day is a link, so it also works before the page's
+ * to the week's ends, Enter opens the day. A fully booked day stays a link, to its waiting list. Each day is a link, so it also works before the page's
  * script has started.
  */
 export function DayCalendar({
@@ -24,7 +27,8 @@ export function DayCalendar({
   selected,
   hrefFor,
 }: {
-  days: { date: string; free: number }[];
+  /** `full`: open that day, every time taken (a client may wait for one, decision 047). */
+  days: { date: string; free: number; full?: boolean }[];
   selected: string;
   hrefFor(date: string): string;
 }) {
@@ -33,10 +37,13 @@ export function DayCalendar({
   const first = days[0]?.date as string;
   // Weeks start on Monday: pad the first week with the days before today.
   const lead = (weekdayOf(first) + 6) % 7;
-  const cells: ({ date: string; free: number } | null)[] = [...Array.from({ length: lead }, () => null), ...days];
+  const cells: ({ date: string; free: number; full?: boolean } | null)[] = [
+    ...Array.from({ length: lead }, () => null),
+    ...days,
+  ];
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
-  const focusable = days.some((d) => d.date === selected && d.free > 0)
+  const focusable = days.some((d) => d.date === selected && (d.free > 0 || d.full))
     ? selected
     : (days.find((d) => d.free > 0)?.date ?? "");
 
@@ -85,21 +92,26 @@ export function DayCalendar({
             {week.map((day, i) =>
               day ? (
                 <td key={day.date}>
-                  {day.free > 0 ? (
+                  {day.free > 0 || day.full ? (
                     <Link
                       to={hrefFor(day.date)}
                       preventScrollReset
                       data-date={day.date}
                       tabIndex={day.date === focusable ? 0 : -1}
                       aria-current={day.date === selected ? "date" : undefined}
-                      aria-label={`${longDay(day.date)}, ${day.free} ${day.free === 1 ? "time" : "times"} free`}
+                      // WCAG 2.5.3: the name starts with the words on the button ("27 Nov"), then says more.
+                      aria-label={`${shortDay(day.date)}, ${weekdayName(day.date)}, ${
+                        day.free > 0 ? `${day.free} ${day.free === 1 ? "time" : "times"} free` : "fully booked"
+                      }`}
                       className={`flex min-h-11 flex-col items-center justify-center rounded-lg border text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-plum-700 ${
                         day.date === selected
                           ? "border-plum-700 bg-plum-700 text-white"
-                          : "border-plum-200 bg-white text-plum-900 hover:bg-plum-100"
+                          : day.free > 0
+                            ? "border-plum-200 bg-white text-plum-900 hover:bg-plum-100"
+                            : "border-dashed border-plum-200 bg-cream text-muted line-through hover:bg-plum-100"
                       }`}
                     >
-                      <span>{Number(day.date.slice(8))}</span>
+                      <span>{Number(day.date.slice(8))}</span>{" "}
                       <span className="text-[0.65rem] font-normal">{shortMonth(day.date)}</span>
                     </Link>
                   ) : (

@@ -48,6 +48,8 @@ export const bookings = pgTable(
     /** While `held`: when the slot is let go if still unpaid. */
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     note: text("note").notNull().default(""),
+    /** The client's own time zone, from their browser at booking (an IANA name): e-mails give their time too. */
+    clientTimeZone: text("client_time_zone"),
     /** Reg. 36: when and to what wording the client asked for the session within the cancellation period. */
     expressRequest: jsonb("express_request").$type<{ at: string; wording: string }>(),
     /** The purchase that paid for it (a package's purchase pays all its sessions); none for a session the

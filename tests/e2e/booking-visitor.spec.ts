@@ -1,0 +1,131 @@
+import type { Page } from "@playwright/test";
+import { addDays, weekdayOf, zonedDate } from "~/lib/zoned-time";
+import { latestLink, readOutbox } from "../support/outbox";
+import {
+  accessibilityViolations,
+  bookingShot,
+  createUser,
+  dataDir,
+  dismissCookieBanner,
+  expect,
+  openDay,
+  PASSWORD,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+
+/*
+ * Runs in the owner phase (playwright.config.ts): the late cancellation needs a session within 24
+ * hours, so the practitioner lets clients book today for a moment, and no other test is booking then.
+ */
+
+// A client abroad: the booking page and the e-mails give New York's time beside the UK's.
+test.use({ timezoneId: "America/New_York" });
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieBanner(page);
+});
+
+const shot = bookingShot;
+const slotBox = (page: Page, n: number) =>
+  page
+    .locator("label")
+    .filter({ has: page.getByRole("radio") })
+    .nth(n);
+
+test("a visitor chooses a time before signing in, signs up, and books that time", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  let day = openDay(22);
+  if (testInfo.project.name.includes("phone")) {
+    do day = addDays(day, 1);
+    while (![2, 3, 4, 5, 6].includes(weekdayOf(day)));
+  }
+  await page.goto("/zyto");
+  await page.getByRole("link", { name: "Book Your Scan" }).click();
+  await expect(page.getByRole("heading", { name: "Book: Standard ZYTO Scan" })).toBeVisible();
+  await page.goto(`/book/scan-spiritual-guidance?day=${day}`);
+  await expect(page.getByRole("heading", { name: "Book: Scan + Spiritual Guidance" })).toBeVisible();
+  // The day button's name starts with what it shows (WCAG 2.5.3).
+  await expect(page.locator(`a[data-date="${day}"]`)).toHaveAccessibleName(
+    /^\d{1,2} [A-Z][a-z]{2}, [A-Z][a-z]+day, \d+ times? free$/,
+  );
+  // Nothing is chosen for them, and each time also reads in their own zone.
+  await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
+  await expect(page.getByText(/your time/).first()).toBeVisible();
+  const start = (await page.getByRole("radio").first().getAttribute("value")) as string;
+  // A person taps the time's box (its own time and theirs), not the hidden radio under it.
+  await slotBox(page, 0).click();
+  await expect(page.getByRole("radio").first()).toBeChecked();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await shot(page, "visitor-book");
+
+  // Signing up from the booking page: the wording is about sessions, and the link brings them back.
+  await page.getByRole("button", { name: "New here? Create an account to book" }).click();
+  await expect(page.getByRole("heading", { name: "Join Sacred Healing" })).toBeVisible();
+  await expect(page.getByText(/Create an account to book your session/)).toBeVisible();
+  await shot(page, "visitor-sign-up");
+  const email = uniqueEmail("visitor");
+  await page.getByLabel("Full name").fill("Ada Abroad");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText(`We've sent a confirmation link to ${email}`)).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => latestLink(dataDir, email, /verify-email/)).toBeTruthy();
+  await page.goto(latestLink(dataDir, email, /verify-email/) as string);
+
+  await expect(page.getByRole("heading", { name: "Book: Scan + Spiritual Guidance" })).toBeVisible();
+  await expect(page.getByRole("radio", { checked: true })).toHaveAttribute("value", start);
+  await page.getByRole("button", { name: /^Continue to payment/ }).click();
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(page.getByTestId("session-status")).toHaveText("Booked");
+
+  // The confirmation gives the UK time and theirs.
+  await expect
+    .poll(() => readOutbox(dataDir).find((m) => m.to === email && /your session is booked/.test(m.text))?.text ?? "")
+    .toMatch(/Your time:?\s+\w+,? \d+ \w+ \d{4}, \d\d:\d\d \(America\/New York\)/);
+  expect(zonedDate(new Date(start))).toBe(day);
+});
+
+test("a late cancellation that costs money asks for confirmation first", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const today = zonedDate(new Date());
+  // The practitioner lets clients book today and tomorrow at short notice, for this test only.
+  const admin = await createUser("owner", { admin: true });
+  const owner = await (await browser.newContext()).newPage();
+  await dismissCookieBanner(owner);
+  await signIn(owner, admin);
+  const setAvailability = async (exceptions: string, notice: string) => {
+    await owner.goto("/admin/bookings");
+    await owner.getByLabel(/^Exceptions/).fill(exceptions);
+    await owner.getByLabel("Minimum notice (hours)").fill(notice);
+    await owner.getByRole("button", { name: "Save availability" }).click();
+    await expect(owner.getByLabel("Minimum notice (hours)")).toHaveValue(notice);
+  };
+  await setAvailability(`${today} 00:00-23:30\n${addDays(today, 1)} 00:00-23:30`, "0");
+  try {
+    const client = await createUser("late");
+    await signIn(page, client);
+    await page.goto("/book/standard-scan");
+    // The second free time: at least half an hour away, so it has not begun when she cancels.
+    await slotBox(page, 1).click();
+    await page.getByLabel(/I ask for my session/).check();
+    await page.getByRole("button", { name: "Continue to payment (£44.00)" }).click();
+    await page.getByRole("button", { name: "Pay £44.00" }).click();
+    await expect(page.getByTestId("session-status")).toHaveText("Booked");
+
+    // One tap does not cancel: she sees what she gets back, then confirms.
+    await expect(page.getByTestId("cancel-terms")).toContainText("refunds 50%: £22.00 of £44.00");
+    await page.getByRole("link", { name: "Cancel my session…" }).click();
+    const review = page.getByTestId("cancel-review");
+    await expect(review).toContainText(/You get back\s*£22\.00 \(50%\)/);
+    await expect(page.getByTestId("session-status")).toHaveText("Booked");
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shot(page, "late-cancel-review");
+    await page.getByRole("button", { name: "Yes, cancel and refund £22.00" }).click();
+    await expect(page.getByText("£22.00 (50%) is being refunded to your card.")).toBeVisible();
+  } finally {
+    await setAvailability("", "24");
+    await owner.context().close();
+  }
+});
