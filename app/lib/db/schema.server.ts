@@ -4,6 +4,7 @@
  */
 export * from "./schema/accounts.server";
 export * from "./schema/booking.server";
+export * from "./schema/clients.server";
 export * from "./schema/content.server";
 export * from "./schema/discounts.server";
 export * from "./schema/ledger.server";
