@@ -15,6 +15,10 @@ import { rescheduleBooking } from "~/features/booking/reschedule-booking.server"
 import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
 import { DayCalendar } from "~/features/booking/ui/day-calendar";
 import { useVisitorZone, YourTime } from "~/features/booking/ui/visitor-zone";
+import { getIntakeStatus } from "~/features/clients/get-intake-status.server";
+import { INTAKE_MESSAGES, SCAN_DISCLAIMER_WORDING } from "~/features/clients/intake-model";
+import { recordScanDisclaimer } from "~/features/clients/record-scan-disclaimer.server";
+import { requireCurrentIntake } from "~/features/clients/require-current-intake.server";
 import { PageHero } from "~/layout/page-hero";
 import { AppError, errorData } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
@@ -48,6 +52,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     day: url.searchParams.get("day"),
     except: moving?.id,
   });
+  // A move keeps the session she has; a new booking needs current health answers (decision 046).
+  const intake = moving ? null : await getIntakeStatus(services, account.id);
   return {
     service: {
       id: service.id,
@@ -63,6 +69,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     moving: moving ? { id: moving.id, when: formatSessionTime(new Date(moving.startsAt)) } : null,
     packageId: packageId ?? null,
     cancelled: url.searchParams.get("checkout") === "cancelled",
+    intake: intake && !intake.current ? { message: intake.message } : null,
+    healthQuestionsHref: `/my-sessions/health-questions?next=${encodeURIComponent(url.pathname + url.search)}`,
   };
 }
 
@@ -77,7 +85,11 @@ const formSchema = z.object({
   express: z.literal("on").optional(),
   reschedule: idSchema.optional(),
   package: idSchema.optional(),
+  disclaimer: z.literal("on").optional(),
 });
+
+/** A ZYTO scan's Important Notes are acknowledged at booking (spec §1, decision 046). */
+const isScan = (service: { page: string }) => service.page === "/zyto";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -110,6 +122,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         services.env,
       );
     }
+    // Every new booking, paid or from a package: answers to the current health questions first.
+    await requireCurrentIntake(services, account.id);
+    if (isScan(service) && parsed.data.disclaimer !== "on")
+      throw new AppError("invalid_request", INTAKE_MESSAGES.disclaimer, "Booking");
     if (parsed.data.package) {
       const { bookingId } = await bookWithCredit(services, account, { ...input, packageId: parsed.data.package });
       return redirectWithToast(
@@ -119,6 +135,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     }
     const { url } = await startBookingCheckout(services, account, input);
+    if (isScan(service))
+      await recordScanDisclaimer(services, {
+        userId: account.id,
+        serviceTitle: service.title,
+        startsAt: input.startsAt,
+      });
     return redirect(url);
   } catch (error) {
     return errorData(error);
@@ -131,7 +153,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Book({ loaderData }: Route.ComponentProps) {
-  const { service, calendar, mode, moving, packageId, cancelled } = loaderData;
+  const { service, calendar, mode, moving, packageId, cancelled, intake, healthQuestionsHref } = loaderData;
   const refused = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const zone = useVisitorZone();
@@ -174,6 +196,14 @@ export default function Book({ loaderData }: Route.ComponentProps) {
             <p role="alert" className="mb-4 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
               {refused.message}
             </p>
+          ) : null}
+          {intake ? (
+            <div className="mb-4 rounded-lg border border-plum-300 bg-plum-50 p-3 text-sm" data-testid="intake-needed">
+              <p>{intake.message}</p>
+              <Link to={healthQuestionsHref} className="btn-primary mt-3">
+                Answer the health questions
+              </Link>
+            </div>
           ) : null}
           <h2 id="times-heading" className="text-2xl">
             2. Choose a time
@@ -242,12 +272,22 @@ export default function Book({ loaderData }: Route.ComponentProps) {
               ) : null}
             </>
           ) : null}
+          {mode !== "reschedule" && service.page === "/zyto" ? (
+            <label className="mt-4 flex gap-3 text-sm">
+              <input type="checkbox" name="disclaimer" required className="mt-0.5 size-5 shrink-0" />
+              <span>{SCAN_DISCLAIMER_WORDING}</span>
+            </label>
+          ) : null}
           {moving ? <input type="hidden" name="reschedule" value={moving.id} /> : null}
           {packageId ? <input type="hidden" name="package" value={packageId} /> : null}
           <p className="mt-4 text-xs text-muted" data-testid="cancellation-policy">
             {service.sessions > 1 || mode === "credit" ? cancellationPolicy.package : cancellationPolicy.session}
           </p>
-          <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || calendar.slots.length === 0}>
+          <button
+            type="submit"
+            className="btn-primary mt-4 w-full"
+            disabled={busy || calendar.slots.length === 0 || intake !== null}
+          >
             {mode === "reschedule"
               ? "Move my session"
               : mode === "credit"
