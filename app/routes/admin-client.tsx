@@ -48,6 +48,18 @@ const when = (iso: string) => {
   return `${day}, ${time}`;
 };
 
+/** A log line's time, short enough for a column: '25 Nov 2026, 19:07' (UK time). */
+const shortWhen = (iso: string) => {
+  const instant = new Date(iso);
+  const date = instant.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "Europe/London",
+  });
+  return `${date}, ${describeInstant(instant).time}`;
+};
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const admin = await requireAdmin(request, services);
@@ -139,7 +151,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     log: log.map((line) => ({
       ...line,
-      when: when(line.at),
+      when: shortWhen(line.at),
       what: `${ACCESS_ACTION_LABELS[line.action]} ${ACCESS_SUBJECT_LABELS[line.subject]}`,
     })),
   };
@@ -431,7 +443,7 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="mt-3 divide-y divide-plum-100 text-sm" aria-label="Access log">
               {log.map((line) => (
-                <li key={line.id} className="grid gap-1 py-2 sm:grid-cols-[14rem_1fr]">
+                <li key={line.id} className="grid gap-1 py-2 sm:grid-cols-[10rem_1fr]">
                   <span className="text-muted">{line.when}</span>
                   <span>
                     <span className="font-semibold">{line.what}</span> by {line.who}
