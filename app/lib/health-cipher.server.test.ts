@@ -41,4 +41,9 @@ describe("sealing health data", () => {
     const forgotten = healthKeyring(env({ HEALTH_DATA_KEY: KEY_B }));
     expect(() => openHealthData(forgotten, "note:c:n", sealed)).toThrow(/No key with id/);
   });
+
+  it("still opens values sealed with the key derived from AUTH_SECRET once HEALTH_DATA_KEY is set", () => {
+    const sealed = sealHealthData(healthKeyring(env()), "intake:u1", "Hopes");
+    expect(openHealthData(healthKeyring(env({ HEALTH_DATA_KEY: KEY_A })), "intake:u1", sealed)).toBe("Hopes");
+  });
 });

@@ -24,11 +24,11 @@ const keyId = (key: Buffer) => createHash("sha256").update(key).digest("base64ur
  * label, so the secret that signs cookies is never used as this key itself), and any old keys.
  */
 export function healthKeyring(env: Pick<Env, "HEALTH_DATA_KEY" | "HEALTH_DATA_OLD_KEYS" | "AUTH_SECRET">) {
-  const current = env.HEALTH_DATA_KEY
-    ? decodeKey(env.HEALTH_DATA_KEY)
-    : Buffer.from(hkdfSync("sha256", env.AUTH_SECRET, "sacred-healing", "health-data v1", 32));
+  const derived = Buffer.from(hkdfSync("sha256", env.AUTH_SECRET, "sacred-healing", "health-data v1", 32));
+  const current = env.HEALTH_DATA_KEY ? decodeKey(env.HEALTH_DATA_KEY) : derived;
   if (!current) throw new Error("HEALTH_DATA_KEY is not a 32-byte key.");
-  const keys = [current, ...env.HEALTH_DATA_OLD_KEYS.map((text) => decodeKey(text)).filter((k) => k !== null)];
+  // The derived key still opens what was sealed before HEALTH_DATA_KEY was set (while AUTH_SECRET stays).
+  const keys = [current, ...env.HEALTH_DATA_OLD_KEYS.map((text) => decodeKey(text)).filter((k) => k !== null), derived];
   const ring: HealthKeyring = { current: { id: keyId(current), key: current }, byId: new Map() };
   for (const key of keys) ring.byId.set(keyId(key), key);
   return ring;
