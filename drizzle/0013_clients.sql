@@ -53,5 +53,6 @@ ALTER TABLE "intake_answers" ADD CONSTRAINT "intake_answers_user_id_user_id_fk" 
 ALTER TABLE "intake_answers" ADD CONSTRAINT "intake_answers_consent_id_client_consents_id_fk" FOREIGN KEY ("consent_id") REFERENCES "public"."client_consents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "intake_forms" ADD CONSTRAINT "intake_forms_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "client_consents_user_idx" ON "client_consents" USING btree ("user_id","given_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "client_consents_standing_idx" ON "client_consents" USING btree ("user_id") WHERE "client_consents"."kind" = 'health_data' and "client_consents"."withdrawn_at" is null;--> statement-breakpoint
 CREATE INDEX "client_notes_client_idx" ON "client_notes" USING btree ("client_id","created_at");--> statement-breakpoint
 CREATE INDEX "health_data_access_client_idx" ON "health_data_access" USING btree ("client_id","at");

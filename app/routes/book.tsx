@@ -25,6 +25,7 @@ import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
+import { requestedPage } from "~/lib/requested-page";
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
 import { describeInstant, formatSessionTime } from "~/lib/zoned-time";
@@ -52,6 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     day: url.searchParams.get("day"),
     except: moving?.id,
   });
+  const shown = requestedPage(request);
   // A move keeps the session she has; a new booking needs current health answers (decision 046).
   const intake = moving ? null : await getIntakeStatus(services, account.id);
   return {
@@ -70,7 +72,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     packageId: packageId ?? null,
     cancelled: url.searchParams.get("checkout") === "cancelled",
     intake: intake && !intake.current ? { message: intake.message } : null,
-    healthQuestionsHref: `/my-sessions/health-questions?next=${encodeURIComponent(url.pathname + url.search)}`,
+    // The page as the browser shows it (a client-side navigation asks for `.data`), to come back to.
+    healthQuestionsHref: `/my-sessions/health-questions?next=${encodeURIComponent(`${shown.pathname}${shown.search}`)}`,
   };
 }
 

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleAnswers } from "~/features/clients/intake-test-kit";
+import { saveIntakeAnswers } from "~/features/clients/save-intake-answers.server";
+import { withdrawHealthConsent } from "~/features/clients/withdraw-health-consent.server";
 import { clientConsents, clientNotes, healthDataAccess, intakeAnswers, intakeForms } from "~/lib/db/schema.server";
 import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { adminForm } from "../support/admin-requests";
@@ -184,5 +186,33 @@ describe("withdrawing consent", () => {
     expect(notice?.text).not.toContain("propranolol");
     // Withdrawn twice: nothing left to withdraw.
     expect((await post(client.cookie, "/my-sessions/health-questions", { intent: "withdraw" })).status).toBe(409);
+  });
+});
+
+describe("saves and withdrawals racing", () => {
+  it("keep one standing consent, and never leave answers under a withdrawn one", async () => {
+    const racer = await signedInUser(t.services, "racer");
+    const actor = { id: racer.id, name: "Racer", email: racer.email, role: "client" as const };
+    const { version, answers } = await sampleAnswers(t.services);
+    const save = () =>
+      saveIntakeAnswers(t.services, { userId: racer.id, actor, formVersion: version, answers, consent: true });
+    const withdraw = () => withdrawHealthConsent(t.services, { userId: racer.id, actor });
+    const { db } = t.services.database;
+    const standing = async () =>
+      (await db.select().from(clientConsents).where(eq(clientConsents.userId, racer.id))).filter(
+        (c) => c.kind === "health_data" && c.withdrawnAt === null,
+      );
+
+    await Promise.all(Array.from({ length: 6 }, save));
+    expect(await standing()).toHaveLength(1);
+
+    for (let round = 0; round < 4; round++) {
+      await Promise.allSettled([save(), withdraw(), save()]);
+      const [row] = await db.select().from(intakeAnswers).where(eq(intakeAnswers.userId, racer.id));
+      const live = await standing();
+      expect(live.length).toBeLessThanOrEqual(1);
+      // Answers exist only under the one standing consent.
+      if (row) expect(row.consentId).toBe(live[0]?.id);
+    }
   });
 });

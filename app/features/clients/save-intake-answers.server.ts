@@ -27,22 +27,32 @@ export async function saveIntakeAnswers(
     // Answers checked against a form she has since edited would be stored under the wrong questions.
     if (form.version !== input.formVersion)
       throw new AppError("conflict", "The health questions changed while you were answering. Please check them again.");
-    const [standing] = await tx
-      .select({ id: clientConsents.id })
-      .from(clientConsents)
-      .where(
-        and(
-          eq(clientConsents.userId, input.userId),
-          eq(clientConsents.kind, "health_data"),
-          isNull(clientConsents.withdrawnAt),
-        ),
-      )
-      .limit(1);
-    const consentId = standing?.id ?? randomUUID();
-    if (!standing)
-      await tx
+    // Locked, so a withdrawal at the same moment waits for these answers and then erases them,
+    // rather than leaving answers under a consent it has just withdrawn.
+    const standing = () =>
+      tx
+        .select({ id: clientConsents.id })
+        .from(clientConsents)
+        .where(
+          and(
+            eq(clientConsents.userId, input.userId),
+            eq(clientConsents.kind, "health_data"),
+            isNull(clientConsents.withdrawnAt),
+          ),
+        )
+        .for("update");
+    let [consent] = await standing();
+    if (!consent) {
+      // Two saves at once: the partial unique index keeps one standing consent; the other save uses it.
+      const [made] = await tx
         .insert(clientConsents)
-        .values({ id: consentId, userId: input.userId, kind: "health_data", wording: HEALTH_CONSENT_WORDING });
+        .values({ id: randomUUID(), userId: input.userId, kind: "health_data", wording: HEALTH_CONSENT_WORDING })
+        .onConflictDoNothing()
+        .returning({ id: clientConsents.id });
+      [consent] = made ? [made] : await standing();
+    }
+    if (!consent) throw new AppError("conflict", "Your consent could not be recorded. Please try again.");
+    const consentId = consent.id;
     await tx
       .insert(intakeAnswers)
       .values({ userId: input.userId, formVersion: form.version, sealedAnswers: sealed, consentId })

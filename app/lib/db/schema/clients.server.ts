@@ -1,5 +1,6 @@
 /** Tables: client records, intake, consents and the health data access log (decision 046). */
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ACCESS_ACTIONS, ACCESS_ROLES, ACCESS_SUBJECTS, CONSENT_KINDS } from "~/features/clients/clients-model";
 import type { IntakeQuestion } from "~/features/clients/intake-model";
 import { user } from "./accounts.server";
@@ -48,7 +49,13 @@ export const clientConsents = pgTable(
     /** What it was given for (a scan's service and time), for the record. */
     context: text("context").notNull().default(""),
   },
-  (t) => [index("client_consents_user_idx").on(t.userId, t.givenAt)],
+  (t) => [
+    index("client_consents_user_idx").on(t.userId, t.givenAt),
+    // One standing health data consent per client, however many saves race.
+    uniqueIndex("client_consents_standing_idx")
+      .on(t.userId)
+      .where(sql`${t.kind} = 'health_data' and ${t.withdrawnAt} is null`),
+  ],
 );
 
 /** The practitioner's private notes on a client, sealed like the intake answers. */
