@@ -127,7 +127,7 @@ function QuestionFields({
       <TextAreaField
         label="Options, one per line (for a choice)"
         name="options"
-        rows={3}
+        rows={4}
         defaultValue={text("options", (question.options ?? []).join("\n"))}
         error={errors.options}
       />
@@ -202,7 +202,7 @@ export default function AdminIntakeForm({ loaderData }: Route.ComponentProps) {
                 </div>
               </div>
               <div className="mt-3 flex flex-wrap items-start gap-4">
-                <details className="min-w-0 flex-1" open={updateRefused?.submitted.id === question.id}>
+                <details className="min-w-0 flex-1 open:basis-full" open={updateRefused?.submitted.id === question.id}>
                   <summary className="cursor-pointer text-sm font-semibold text-plum-700 underline">
                     Edit<span className="sr-only"> “{question.label}”</span>
                   </summary>
