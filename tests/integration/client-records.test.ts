@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eraseClientPersonalData } from "~/features/clients/erase-client-personal-data.server";
+import { exportClientPersonalData } from "~/features/clients/export-client-personal-data.server";
 import { sampleAnswers } from "~/features/clients/intake-test-kit";
 import { saveIntakeAnswers } from "~/features/clients/save-intake-answers.server";
 import { withdrawHealthConsent } from "~/features/clients/withdraw-health-consent.server";
@@ -214,5 +216,24 @@ describe("saves and withdrawals racing", () => {
       // Answers exist only under the one standing consent.
       if (row) expect(row.consentId).toBe(live[0]?.id);
     }
+  });
+});
+
+describe("the rights work's hooks (issue 26)", () => {
+  it("export her records as plain JSON, logged, and erase them all", async () => {
+    const actor = { id: t.admin.id, name: "Practitioner", email: t.admin.email, role: "practitioner" as const };
+    const exported = await exportClientPersonalData(t.services, { userId: client.id, actor });
+    expect(exported.intakeAnswers).toBeNull();
+    expect(exported.practitionerNotes.map((n) => n.note)).toEqual([SECRET_NOTE]);
+    expect(exported.consents[0]).toMatchObject({ kind: "health_data" });
+    expect(exported.healthDataAccessLog.at(-1)).toMatchObject({ action: "export" });
+    JSON.parse(JSON.stringify(exported));
+
+    const erased = await t.services.database.db.transaction((tx) => eraseClientPersonalData(tx, client.id));
+    expect(erased).toMatchObject({ intakeAnswers: 0, notes: 1 });
+    const { db } = t.services.database;
+    expect(await db.select().from(clientNotes).where(eq(clientNotes.clientId, client.id))).toEqual([]);
+    expect(await db.select().from(clientConsents).where(eq(clientConsents.userId, client.id))).toEqual([]);
+    expect(await logOf(client.id)).toEqual([]);
   });
 });
