@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeIntakeForm } from "~/features/clients/change-intake-form.server";
 import { eraseClientPersonalData } from "~/features/clients/erase-client-personal-data.server";
 import { exportClientPersonalData } from "~/features/clients/export-client-personal-data.server";
+import { getIntakeForm } from "~/features/clients/get-intake-form.server";
 import { sampleAnswers } from "~/features/clients/intake-test-kit";
 import { saveIntakeAnswers } from "~/features/clients/save-intake-answers.server";
 import { withdrawHealthConsent } from "~/features/clients/withdraw-health-consent.server";
@@ -235,5 +237,23 @@ describe("the rights work's hooks (issue 26)", () => {
     expect(await db.select().from(clientNotes).where(eq(clientNotes.clientId, client.id))).toEqual([]);
     expect(await db.select().from(clientConsents).where(eq(clientConsents.userId, client.id))).toEqual([]);
     expect(await logOf(client.id)).toEqual([]);
+  });
+});
+
+describe("two edits of the form at once", () => {
+  it("lose neither: each is saved as its own version, or refused and the practitioner asked to reload", async () => {
+    const question = (label: string) => ({ label, help: "", kind: "text" as const, options: [], required: false });
+    const before = await getIntakeForm(t.services.database.db);
+    const labels = ["Any allergies?", "Any injuries?", "Anything else?"];
+    const results = await Promise.allSettled(
+      labels.map((label) => changeIntakeForm(t.services, t.admin.id, { kind: "add", question: question(label) })),
+    );
+    const after = await getIntakeForm(t.services.database.db);
+    const saved = labels.filter((_, i) => results[i]?.status === "fulfilled");
+    expect(saved.length).toBeGreaterThan(0);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "conflict" });
+    expect(after.version).toBe(before.version + saved.length);
+    expect(after.questions.map((q) => q.label)).toEqual(expect.arrayContaining(saved));
+    expect(after.questions).toHaveLength(before.questions.length + saved.length);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyChange } from "./change-intake-form.server";
+import { applyChange } from "./apply-intake-change";
 import { checkIntakeAnswers, DEFAULT_QUESTIONS, describeAnswer, INTAKE_MESSAGES, questionIdFor } from "./intake-model";
 
 const complete = {
