@@ -7,7 +7,14 @@ import { getIntakeForm } from "~/features/clients/get-intake-form.server";
 import { sampleAnswers } from "~/features/clients/intake-test-kit";
 import { saveIntakeAnswers } from "~/features/clients/save-intake-answers.server";
 import { withdrawHealthConsent } from "~/features/clients/withdraw-health-consent.server";
-import { clientConsents, clientNotes, healthDataAccess, intakeAnswers, intakeForms } from "~/lib/db/schema.server";
+import {
+  clientConsents,
+  clientNotes,
+  healthDataAccess,
+  intakeAnswers,
+  intakeForms,
+  user,
+} from "~/lib/db/schema.server";
 import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { adminForm } from "../support/admin-requests";
 import { readOutbox } from "../support/outbox";
@@ -218,6 +225,9 @@ describe("saves and withdrawals racing", () => {
       // Answers exist only under the one standing consent.
       if (row) expect(row.consentId).toBe(live[0]?.id);
     }
+    // Her account deleted: answers, consents and log go with it (the answers' consent key is checked last).
+    await db.delete(user).where(eq(user.id, racer.id));
+    expect(await db.select().from(clientConsents).where(eq(clientConsents.userId, racer.id))).toEqual([]);
   });
 });
 

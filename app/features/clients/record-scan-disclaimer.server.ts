@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { clientConsents } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
+import { formatSessionTime } from "~/lib/zoned-time";
 import { SCAN_DISCLAIMER_WORDING } from "./intake-model";
 
 /** Records that a client acknowledged the ZYTO scan's Important Notes, word for word, when booking it. */
@@ -13,6 +14,6 @@ export async function recordScanDisclaimer(
     userId: input.userId,
     kind: "scan_disclaimer",
     wording: SCAN_DISCLAIMER_WORDING,
-    context: `${input.serviceTitle}, ${input.startsAt.toISOString()}`,
+    context: `${input.serviceTitle}, ${formatSessionTime(input.startsAt)}`,
   });
 }
