@@ -344,7 +344,10 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
                   </p>
                   <p className="mt-2 whitespace-pre-line break-words">{note.body}</p>
                   <div className="mt-3 flex flex-wrap items-start gap-3">
-                    <details className="min-w-0 flex-1 open:basis-full" open={editRefused?.submitted.noteId === note.id}>
+                    <details
+                      className="min-w-0 flex-1 open:basis-full"
+                      open={editRefused?.submitted.noteId === note.id}
+                    >
                       <summary className="cursor-pointer text-sm font-semibold text-plum-700 underline">Edit</summary>
                       <Form method="post" noValidate className="mt-2 space-y-2">
                         <input type="hidden" name="intent" value="edit-note" />
