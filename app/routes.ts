@@ -30,11 +30,16 @@ export default [
   // Booking: sessions sold through the shop (decision 032).
   route("book/:serviceId", "routes/book.tsx"),
   route("my-sessions", "routes/my-sessions.tsx"),
+  route("my-sessions/health-questions", "routes/my-health-questions.tsx"),
   route("my-sessions/:bookingId", "routes/my-session.tsx"),
   route("admin/bookings", "routes/admin-bookings.tsx"),
   route("admin/bookings/new", "routes/admin-bookings-new.tsx"),
   route("admin/bookings/:bookingId/move", "routes/admin-booking-move.tsx"),
   route("diary-feed/:token", "routes/diary-feed.ts"),
+  // Client records, intake and consent (decision 046).
+  route("admin/clients", "routes/admin-clients.tsx"),
+  route("admin/clients/:clientId", "routes/admin-client.tsx"),
+  route("admin/intake-form", "routes/admin-intake-form.tsx"),
   route("admin/settings", "routes/admin-settings.tsx"),
   route("admin/events", "routes/admin-events.tsx"),
   route("admin/galleries", "routes/admin-galleries.tsx"),

@@ -27,6 +27,8 @@ describe("parseEnv", () => {
     [{ STRIPE_SECRET_KEY: "sk_test_x" }, /^Invalid configuration: STRIPE_WEBHOOK_SECRET is required/],
     [{ ADMIN_EMAILS: "a@example.com, not-an-email" }, /^Invalid configuration: ADMIN_EMAILS /],
     [{ SMTP_URL: "http://mail" }, /^Invalid configuration: SMTP_URL must be an smtp/],
+    [{ HEALTH_DATA_KEY: "not-32-bytes" }, /^Invalid configuration: HEALTH_DATA_KEY must be 32 bytes/],
+    [{ HEALTH_DATA_OLD_KEYS: `${"a".repeat(64)},short` }, /^Invalid configuration: HEALTH_DATA_OLD_KEYS must each/],
   ])("stops with one line naming the variable for %o", (input, message) => {
     const run = () => parseEnv({ DATA_DIR: tempDir(), ...input });
     expect(run).toThrow(ConfigError);

@@ -41,6 +41,27 @@ export const envSchema = z
       .optional()
       .transform((v) => (v === "" ? undefined : v))
       .refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
+    /**
+     * The key that seals health data at rest (intake answers, private notes; decision 046): 32 bytes,
+     * base64 or hex. Unset, a key is derived from AUTH_SECRET, so the embedded set-up works without it.
+     */
+    HEALTH_DATA_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || decodeKey(v) !== null, "must be 32 bytes, written in base64 or hex"),
+    /** Keys used before HEALTH_DATA_KEY, comma-separated: values sealed with them still open. */
+    HEALTH_DATA_OLD_KEYS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .refine((keys) => keys.every((key) => decodeKey(key) !== null), "must each be 32 bytes, in base64 or hex"),
     SMTP_URL: optionalUrl.refine(
       (v) => v === undefined || /^smtps?:\/\//.test(v),
       "must be an smtp:// or smtps:// URL",
@@ -228,6 +249,15 @@ function embeddedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
   return secret;
+}
+
+/** A 32-byte key written in hex (64 digits) or base64 / base64url; null when it is neither. */
+export function decodeKey(text: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, "hex");
+  // Node's base64 decoder skips characters it does not know: check the alphabet first.
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return null;
+  const bytes = Buffer.from(text, "base64");
+  return bytes.length === 32 ? bytes : null;
 }
 
 let cached: Env | undefined;

@@ -20,12 +20,17 @@ import { rescheduleBooking } from "~/features/booking/reschedule-booking.server"
 import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
 import { DayCalendar } from "~/features/booking/ui/day-calendar";
 import { useVisitorZone, YourTime } from "~/features/booking/ui/visitor-zone";
+import { getIntakeStatus } from "~/features/clients/get-intake-status.server";
+import { INTAKE_MESSAGES, SCAN_DISCLAIMER_WORDING } from "~/features/clients/intake-model";
+import { recordScanDisclaimer } from "~/features/clients/record-scan-disclaimer.server";
+import { requireCurrentIntake } from "~/features/clients/require-current-intake.server";
 import { PageHero } from "~/layout/page-hero";
 import { AppError, errorData } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
+import { requestedPage } from "~/lib/requested-page";
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
 import { describeInstant, formatSessionTime, isDate } from "~/lib/zoned-time";
@@ -76,6 +81,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     until: until ?? undefined,
   });
   const start = url.searchParams.get("start");
+  const shown = requestedPage(request);
+  // A move keeps the session she has; a new booking needs current health answers (decision 046).
+  const intake = moving || !account ? null : await getIntakeStatus(services, account.id);
   return {
     service: {
       id: service.id,
@@ -96,6 +104,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     chosen: calendar.slots.some((slot) => slot.start === start) ? start : null,
     waiting: waits.some((w) => w.serviceId === service.id && w.day === calendar.selected && w.state === "waiting"),
     cancelled: url.searchParams.get("checkout") === "cancelled",
+    intake: intake && !intake.current ? { message: intake.message } : null,
+    // The page as the browser shows it (a client-side navigation asks for `.data`), to come back to.
+    healthQuestionsHref: `/my-sessions/health-questions?next=${encodeURIComponent(`${shown.pathname}${shown.search}`)}`,
   };
 }
 
@@ -111,9 +122,13 @@ const formSchema = z.object({
   reschedule: idSchema.optional(),
   package: idSchema.optional(),
   zone: z.string().max(64).optional(),
+  disclaimer: z.literal("on").optional(),
 });
 
 const waitSchema = z.object({ intent: z.enum(["waitlist", "leave-waitlist"]), day: z.string().refine(isDate) });
+
+/** A ZYTO scan's Important Notes are acknowledged at booking (spec §1, decision 046). */
+const isScan = (service: { page: string }) => service.page === "/zyto";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -172,6 +187,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         services.env,
       );
     }
+    // Every new booking, paid or from a package: answers to the current health questions first.
+    await requireCurrentIntake(services, account.id);
+    if (isScan(service) && parsed.data.disclaimer !== "on")
+      throw new AppError("invalid_request", INTAKE_MESSAGES.disclaimer, "Booking");
     if (parsed.data.package) {
       const { bookingId } = await bookWithCredit(services, account, { ...input, packageId: parsed.data.package });
       return redirectWithToast(
@@ -181,6 +200,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     }
     const { url } = await startBookingCheckout(services, account, input);
+    if (isScan(service))
+      await recordScanDisclaimer(services, {
+        userId: account.id,
+        serviceTitle: service.title,
+        startsAt: input.startsAt,
+      });
     return redirect(url);
   } catch (error) {
     return errorData(error);
@@ -193,7 +218,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Book({ loaderData }: Route.ComponentProps) {
-  const { service, calendar, signedIn, mode, moving, packageId, packageEnds, chosen, waiting, cancelled } = loaderData;
+  const {
+    service,
+    calendar,
+    signedIn,
+    mode,
+    moving,
+    packageId,
+    packageEnds,
+    chosen,
+    waiting,
+    cancelled,
+    intake,
+    healthQuestionsHref,
+  } = loaderData;
   const answer = useActionData<typeof action>();
   const refused = answer && "message" in answer ? answer.message : null;
   const joined = answer && "joined" in answer ? answer.joined : null;
@@ -257,6 +295,14 @@ export default function Book({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </div>
+          {intake ? (
+            <div className="mb-4 rounded-lg border border-plum-300 bg-plum-50 p-3 text-sm" data-testid="intake-needed">
+              <p>{intake.message}</p>
+              <Link to={healthQuestionsHref} className="btn-primary mt-3">
+                Answer the health questions
+              </Link>
+            </div>
+          ) : null}
           <h2 id="times-heading" className="text-2xl">
             2. Choose a time
           </h2>
@@ -368,6 +414,12 @@ export default function Book({ loaderData }: Route.ComponentProps) {
               ) : null}
             </>
           ) : null}
+          {mode !== "reschedule" && service.page === "/zyto" ? (
+            <label className="mt-4 flex gap-3 text-sm">
+              <input type="checkbox" name="disclaimer" required className="mt-0.5 size-5 shrink-0" />
+              <span>{SCAN_DISCLAIMER_WORDING}</span>
+            </label>
+          ) : null}
           {moving ? <input type="hidden" name="reschedule" value={moving.id} /> : null}
           {packageId ? <input type="hidden" name="package" value={packageId} /> : null}
           {/* The client's own zone, so their e-mails give their time too (kept only if the server knows it). */}
@@ -377,7 +429,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           </p>
           {/* A day without a free time offers its waiting list instead (above), not a button that cannot work. */}
           {calendar.slots.length > 0 ? (
-            <button type="submit" className="btn-primary mt-4 w-full" disabled={busy}>
+            <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || intake !== null}>
               {!signedIn
                 ? "Sign in to book this time"
                 : mode === "reschedule"

@@ -75,6 +75,9 @@ export default function MySessions({ loaderData }: Route.ComponentProps) {
         <Link to="/my-purchases" className="btn-outline">
           My Sacred Downloads
         </Link>
+        <Link to="/my-sessions/health-questions" className="btn-outline">
+          Health questions
+        </Link>
       </PageHero>
       <section className="mx-auto max-w-3xl space-y-10 px-4 pb-20 sm:px-6">
         {refused && "message" in refused ? (

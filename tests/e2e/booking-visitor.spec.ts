@@ -3,6 +3,7 @@ import { addDays, weekdayOf, zonedDate } from "~/lib/zoned-time";
 import { latestLink, readOutbox } from "../support/outbox";
 import {
   accessibilityViolations,
+  answerHealthQuestions,
   bookingShot,
   createUser,
   dataDir,
@@ -75,7 +76,10 @@ test("a visitor chooses a time before signing in, signs up, and books that time"
   await page.goto(latestLink(dataDir, email, /verify-email/) as string);
 
   await expect(page.getByRole("heading", { name: "Book: Scan + Spiritual Guidance" })).toBeVisible();
+  // A first booking asks the health questions (decision 046), and comes back to the chosen time.
+  await answerHealthQuestions(page);
   await expect(page.getByRole("radio", { checked: true })).toHaveAttribute("value", start);
+  await page.getByLabel(/^I have read the Important Notes/).check();
   await page.getByRole("button", { name: /^Continue to payment/ }).click();
   await page.getByRole("button", { name: /^Pay £/ }).click();
   await expect(page.getByTestId("session-status")).toHaveText("Booked");
@@ -107,9 +111,11 @@ test("a late cancellation that costs money asks for confirmation first", async (
     const client = await createUser("late");
     await signIn(page, client);
     await page.goto("/book/standard-scan");
+    await answerHealthQuestions(page);
     // The second free time: at least half an hour away, so it has not begun when she cancels.
     await slotBox(page, 1).click();
     await page.getByLabel(/I ask for my session/).check();
+    await page.getByLabel(/^I have read the Important Notes/).check();
     await page.getByRole("button", { name: "Continue to payment (£44.00)" }).click();
     await page.getByRole("button", { name: "Pay £44.00" }).click();
     await expect(page.getByTestId("session-status")).toHaveText("Booked");

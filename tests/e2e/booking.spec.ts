@@ -5,6 +5,7 @@ import { addDays, weekdayOf, zonedDate } from "~/lib/zoned-time";
 import { readOutbox } from "../support/outbox";
 import {
   accessibilityViolations,
+  answerHealthQuestions,
   bookingShot,
   createUser,
   dataDir,
@@ -43,6 +44,7 @@ test("a client books a one-hour Reiki session in demo mode, gets the .ics, and c
   await page.getByRole("link", { name: "Book This Package: One-on-One Session", exact: true }).click();
   // A visitor sees the free times before signing in (issue 24, item 5).
   await expect(page.getByRole("heading", { name: "Book: One-on-One Session" })).toBeVisible();
+  await answerHealthQuestions(page);
 
   // The phone the open day after the desktop's (both within the 14 days): the two projects run side
   // by side and must not race for one slot.
@@ -139,6 +141,7 @@ test("a client books with the keyboard alone", async ({ page }) => {
   await page.getByLabel("Password", { exact: true }).fill(client.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Book: Standard ZYTO Scan" })).toBeVisible();
+  await answerHealthQuestions(page);
 
   // One Tab stop into the calendar, then arrow keys; Enter opens the day.
   const start = page.locator('table a[tabindex="0"]');
@@ -163,6 +166,10 @@ test("a client books with the keyboard alone", async ({ page }) => {
     await expect(express).toBeFocused();
     await page.keyboard.press("Space");
   }
+  // A scan's Important Notes, acknowledged (decision 046).
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel(/^I have read the Important Notes/)).toBeFocused();
+  await page.keyboard.press("Space");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Continue to payment (£44.00)" })).toBeFocused();
   await page.keyboard.press("Enter");

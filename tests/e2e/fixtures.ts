@@ -100,6 +100,27 @@ export async function bookingShot(page: Page, name: string) {
   await page.screenshot({ path: path.join(folder, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
 }
 
+/**
+ * From a booking page that asks for them, answers the default health questions with the consent box
+ * ticked (decision 046), and comes back to the booking page.
+ */
+export async function answerHealthQuestions(page: Page, hopes = "To feel calmer.") {
+  const bookingPage = page.url();
+  await page.getByRole("link", { name: "Answer the health questions" }).click();
+  await expect(page.getByRole("heading", { name: "Health questions", level: 1 })).toBeVisible();
+  await page.getByLabel("What would you like to gain from your sessions?").fill(hopes);
+  for (const question of [/^Are you pregnant/, /^Do you have a pacemaker/, /^Do you have epilepsy/]) {
+    await page.getByRole("group", { name: question }).getByLabel("No", { exact: true }).check();
+  }
+  await page
+    .getByRole("group", { name: /^How would you prefer to receive Reiki/ })
+    .getByLabel("No preference")
+    .check();
+  await page.getByLabel(/^I consent to my answers to these health questions/).check();
+  await page.getByRole("button", { name: "Save my answers" }).click();
+  await expect(page).toHaveURL(bookingPage);
+}
+
 /** An open day (Tuesday-Saturday, London) at least `ahead` days from today. */
 export function openDay(ahead: number): string {
   let date = addDays(zonedDate(new Date()), ahead);

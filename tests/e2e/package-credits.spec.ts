@@ -1,5 +1,6 @@
 import {
   accessibilityViolations,
+  answerHealthQuestions,
   bookingShot,
   createUser,
   dismissCookieBanner,
@@ -24,6 +25,7 @@ test("a client's package: a session cancelled in time comes back to book again, 
   await page.getByLabel("Password", { exact: true }).fill(client.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Book: Healing Journey" })).toBeVisible();
+  await answerHealthQuestions(page);
   // The package's terms, before she pays.
   await expect(page.getByTestId("cancellation-policy")).toContainText("goes back on your package to book again");
 

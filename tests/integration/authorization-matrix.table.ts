@@ -229,6 +229,42 @@ export const table: Entry[] = [
     expect: { ...signedIn(302, 404), customer: 200 },
   },
   { route: "/admin/bookings", method: "GET", path: "/admin/bookings", expect: { ...all(302), admin: 200 } },
+  // Client records and intake (decision 046): health data is the client's own and the practitioner's alone.
+  {
+    route: "/my-sessions/health-questions",
+    method: "GET",
+    path: "/my-sessions/health-questions",
+    expect: signedIn(302, 200),
+  },
+  {
+    route: "/my-sessions/health-questions",
+    method: "POST",
+    path: "/my-sessions/health-questions",
+    body: "form",
+    expect: signedIn(302, 400),
+  },
+  { route: "/admin/clients", method: "GET", path: "/admin/clients", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/clients/:clientId",
+    method: "GET",
+    path: "/admin/clients/{client}",
+    expect: { ...all(302), admin: 200 },
+  },
+  {
+    route: "/admin/clients/:clientId",
+    method: "POST",
+    path: "/admin/clients/{client}",
+    body: "form",
+    expect: { ...all(403), admin: 400 },
+  },
+  { route: "/admin/intake-form", method: "GET", path: "/admin/intake-form", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/intake-form",
+    method: "POST",
+    path: "/admin/intake-form",
+    body: "form",
+    expect: { ...all(403), admin: 400 },
+  },
   {
     route: "/admin/bookings",
     method: "POST",
@@ -369,4 +405,8 @@ export const PERSONAL_ROUTES = new Set([
   "/admin/bookings",
   "/admin/bookings/new",
   "/admin/bookings/:bookingId/move",
+  "/my-sessions/health-questions",
+  "/admin/clients",
+  "/admin/clients/:clientId",
+  "/admin/intake-form",
 ]);

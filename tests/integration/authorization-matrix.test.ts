@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerIntakeFor } from "~/features/clients/intake-test-kit";
 import { makeDemoPdf } from "~/features/shop/demo-files.server";
 import { bookingSettings, bookings } from "~/lib/db/schema.server";
 import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/lib/zoned-time";
@@ -11,7 +12,7 @@ import { all, type Entry, PERSONAL_ROUTES, type Role, table } from "./authorizat
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const cookies: Record<Role, string> = { visitor: "", customer: "", other: "", member: "", admin: "" };
-const checkouts = { paid: "", open: "", booking: "", feed: "" };
+const checkouts = { paid: "", open: "", booking: "", feed: "", client: "" };
 
 const chakra = { id: "chakra-balance-guide", title: "Chakra Balance Guide", price_cents: 1299 };
 const plan = { id: "subscription", title: "Digital Access", price_cents: 999, product_type: "subscription" };
@@ -49,6 +50,9 @@ beforeAll(async () => {
   const admin = await signedInUser(t.services, "admin");
   await t.server.runCommand(t.services, "admin", ["add", admin.email]);
   cookies.admin = admin.cookie;
+  // A first booking needs the health questions answered (decision 046).
+  await answerIntakeFor(t.services, customer);
+  checkouts.client = customer.id;
   checkouts.booking = await bookDemoSession(customer.cookie);
   const feed = await t.app.request("http://localhost:3000/admin/bookings", {
     method: "POST",
@@ -93,7 +97,8 @@ function requestFor(entry: Entry, role: Role): [string, RequestInit] {
     .replace("{paid}", checkouts.paid)
     .replace("{open}", checkouts.open)
     .replace("{booking}", checkouts.booking)
-    .replace("{feed}", checkouts.feed);
+    .replace("{feed}", checkouts.feed)
+    .replace("{client}", checkouts.client);
   const headers: Record<string, string> = { origin: "http://localhost:3000" };
   if (cookies[role]) headers.cookie = cookies[role];
   const init: RequestInit = { method: entry.method, headers, redirect: "manual" };

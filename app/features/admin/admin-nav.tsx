@@ -6,6 +6,8 @@ const sections = [
   { to: "/admin/members", label: "Members" },
   { to: "/admin/discounts", label: "Discounts" },
   { to: "/admin/bookings", label: "Diary" },
+  { to: "/admin/clients", label: "Clients" },
+  { to: "/admin/intake-form", label: "Intake Form" },
   { to: "/admin/settings", label: "Site Settings" },
   { to: "/admin/events", label: "Events" },
   { to: "/admin/galleries", label: "Galleries" },

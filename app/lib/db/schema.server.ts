@@ -5,6 +5,7 @@
 export * from "./schema/accounts.server";
 export * from "./schema/booking.server";
 export * from "./schema/booking-waitlist.server";
+export * from "./schema/clients.server";
 export * from "./schema/content.server";
 export * from "./schema/diary.server";
 export * from "./schema/discounts.server";

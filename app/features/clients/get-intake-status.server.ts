@@ -1,0 +1,51 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { clientConsents, intakeAnswers } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+import { getIntakeForm } from "./get-intake-form.server";
+import { INTAKE_MESSAGES } from "./intake-model";
+
+export type IntakeStatus = {
+  formVersion: number;
+  /** The version her stored answers answer; null without answers. */
+  answeredVersion: number | null;
+  consented: boolean;
+  /** Answers to the current form under a standing consent: she may book. */
+  current: boolean;
+  /** Why she may not, when she may not. */
+  message: string | null;
+};
+
+/** Whether a client's intake is current. Reads no health data (the sealed answers stay closed). */
+export async function getIntakeStatus(services: AppServices, userId: string): Promise<IntakeStatus> {
+  const { db } = services.database;
+  const form = await getIntakeForm(db);
+  const [answered] = await db
+    .select({ version: intakeAnswers.formVersion })
+    .from(intakeAnswers)
+    .where(eq(intakeAnswers.userId, userId));
+  const [consent] = await db
+    .select({ id: clientConsents.id })
+    .from(clientConsents)
+    .where(
+      and(
+        eq(clientConsents.userId, userId),
+        eq(clientConsents.kind, "health_data"),
+        isNull(clientConsents.withdrawnAt),
+      ),
+    )
+    .limit(1);
+  const answeredVersion = answered?.version ?? null;
+  const consented = Boolean(consent);
+  const current = consented && answeredVersion === form.version;
+  return {
+    formVersion: form.version,
+    answeredVersion,
+    consented,
+    current,
+    message: current
+      ? null
+      : answeredVersion === null || !consented
+        ? INTAKE_MESSAGES.required
+        : INTAKE_MESSAGES.outdated,
+  };
+}
