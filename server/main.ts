@@ -1,4 +1,5 @@
 import "~/line-kinds.server";
+import "~/personal-data.server";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { serve } from "@hono/node-server";

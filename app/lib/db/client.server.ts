@@ -38,7 +38,7 @@ export type DatabaseHandle = {
 };
 
 /** Advisory-lock keys of the work one instance at a time does (besides MIGRATION_LOCK). */
-export const EXCLUSIVE_WORK = { shopUpkeep: 7_362_002, backup: 7_362_003 } as const;
+export const EXCLUSIVE_WORK = { shopUpkeep: 7_362_002, backup: 7_362_003, retention: 7_362_004 } as const;
 
 /** The in-process announcements of a one-process database. */
 export function localAnnouncements() {
