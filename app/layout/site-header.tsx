@@ -162,6 +162,9 @@ function AccountActions({ user, compact = false }: { user: HeaderUser | null; co
       <Link to="/my-sessions" className={`btn-ghost whitespace-nowrap ${size}`}>
         My Sessions
       </Link>
+      <Link to="/account" className={`btn-ghost whitespace-nowrap ${size}`}>
+        My Account
+      </Link>
       {user.isAdmin ? (
         <Link to="/admin" className={`btn-ghost whitespace-nowrap ${size}`}>
           Admin

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { requireAdminList } from "~/features/admin/require-admin-list.server";
@@ -39,6 +40,11 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
         <h1 className="text-4xl">Members</h1>
         <p className="mt-1 text-muted">
           {live === 1 ? "1 active Digital Access member" : `${live} active Digital Access members`}.
+        </p>
+        <p className="mt-2 text-sm">
+          <Link to="/admin/close-account" className="underline">
+            Close a client's account at their request
+          </Link>
         </p>
         {members.length === 0 ? (
           <p className="card mt-8 p-8 text-center text-muted">No members yet.</p>

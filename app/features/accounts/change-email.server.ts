@@ -19,7 +19,8 @@ const digest = (token: string) => createHash("sha256").update(token).digest("bas
 
 export const emailChangeMessages = {
   same: "That is already your e-mail address.",
-  sent: (email: string) => `We sent a link to ${email}. Open it to confirm your new address; until then nothing changes.`,
+  sent: (email: string) =>
+    `We sent a link to ${email}. Open it to confirm your new address; until then nothing changes.`,
   invalid: "This link has expired or has already been used. Please ask for a new one from your account page.",
   taken: "Another account uses that address now, so yours was not changed.",
 } as const;
@@ -73,7 +74,10 @@ export async function confirmEmailChange(services: AppServices, token: string, n
     if (!before) throw new AppError("invalid_request", emailChangeMessages.invalid);
     await tx.update(user).set({ email: newEmail, emailVerified: true }).where(eq(user.id, userId));
     // The membership row is keyed by the address it was bought with (spec §3): it follows her.
-    const [held] = await tx.select({ email: subscribers.email }).from(subscribers).where(eq(subscribers.email, newEmail));
+    const [held] = await tx
+      .select({ email: subscribers.email })
+      .from(subscribers)
+      .where(eq(subscribers.email, newEmail));
     if (!held) await tx.update(subscribers).set({ email: newEmail }).where(eq(subscribers.userId, userId));
     return { oldEmail: before.email, name: before.name, newEmail };
   });

@@ -27,7 +27,9 @@ export async function changePassword(
   });
   await discardResetLinks(services.database.db, who.id);
   try {
-    await services.mailer.send(passwordChangedHereEmail(await sellerDetails(services.database.db), who.email, who.name));
+    await services.mailer.send(
+      passwordChangedHereEmail(await sellerDetails(services.database.db), who.email, who.name),
+    );
   } catch (error) {
     services.logger.warn({ err: error }, "password-changed e-mail not sent");
   }

@@ -15,7 +15,11 @@ export type Device = {
  * Where she is signed in: her live sessions, newest first, the one of this request marked. Only
  * ids leave the server, never the session tokens.
  */
-export async function listDevices(services: AppServices, userId: string, currentToken: string | null): Promise<Device[]> {
+export async function listDevices(
+  services: AppServices,
+  userId: string,
+  currentToken: string | null,
+): Promise<Device[]> {
   const rows = await services.database.db
     .select()
     .from(session)

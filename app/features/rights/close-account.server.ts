@@ -17,9 +17,14 @@ export const closeMessages = {
 } as const;
 
 /** What closing will do, one sentence per holder's outcome, for her to read before she confirms. */
-export async function previewAccountClosure(services: AppServices, userId: string, now = new Date()): Promise<string[]> {
+export async function previewAccountClosure(
+  services: AppServices,
+  userId: string,
+  now = new Date(),
+): Promise<string[]> {
   const said: string[] = [];
-  for (const holder of personalDataHolders()) if (holder.preview) said.push(...(await holder.preview(services, userId, now)));
+  for (const holder of personalDataHolders())
+    if (holder.preview) said.push(...(await holder.preview(services, userId, now)));
   return said;
 }
 

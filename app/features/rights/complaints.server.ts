@@ -21,7 +21,11 @@ export const complaintSchema = z.object({
     .string({ error: "Please enter your e-mail address." })
     .transform((v) => v.trim().toLowerCase())
     .pipe(z.email("Please enter a valid e-mail address.").max(254, "That e-mail address is too long.")),
-  message: text(5000, "Please tell us what your complaint is about.", "Please keep your complaint under 5,000 characters."),
+  message: text(
+    5000,
+    "Please tell us what your complaint is about.",
+    "Please keep your complaint under 5,000 characters.",
+  ),
 });
 
 /**
@@ -41,7 +45,9 @@ export async function submitComplaint(
   const seller = await sellerDetails(db);
   const reference = complaintReference(id);
   try {
-    await services.mailer.send(complaintReceivedEmail(seller, input.email, input.name, reference, formatLongDate(answerBy)));
+    await services.mailer.send(
+      complaintReceivedEmail(seller, input.email, input.name, reference, formatLongDate(answerBy)),
+    );
     await db.update(complaints).set({ acknowledgedAt: new Date() }).where(eq(complaints.id, id));
   } catch (error) {
     services.logger.error({ err: error, complaint: id }, "complaint acknowledgement not sent");
@@ -73,6 +79,9 @@ export async function markComplaintAnswered(services: AppServices, id: string, n
     .where(and(eq(complaints.id, id), isNull(complaints.answeredAt)))
     .returning({ id: complaints.id });
   if (row) return;
-  const [exists] = await services.database.db.select({ id: complaints.id }).from(complaints).where(eq(complaints.id, id));
+  const [exists] = await services.database.db
+    .select({ id: complaints.id })
+    .from(complaints)
+    .where(eq(complaints.id, id));
   if (!exists) throw new AppError("not_found", "There is no such complaint.");
 }

@@ -27,7 +27,12 @@ export const rightsPersonalData: PersonalDataHolder = {
     // A complaint is kept (the owner may have to show how it was handled) but no longer names her.
     await tx
       .update(complaints)
-      .set({ userId: null, name: "Closed account", email: "closed@closed.invalid", message: "(erased at the client's request)" })
+      .set({
+        userId: null,
+        name: "Closed account",
+        email: "closed@closed.invalid",
+        message: "(erased at the client's request)",
+      })
       .where(or(eq(complaints.userId, userId), person ? eq(complaints.email, person.email) : undefined));
   },
 };

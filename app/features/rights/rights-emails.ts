@@ -2,7 +2,13 @@ import { renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 
 /** The link to her data: a page behind sign-in, never the data itself in an e-mail. */
-export function dataExportReadyEmail(sender: Sender, to: string, name: string, url: string, until: string): MailMessage {
+export function dataExportReadyEmail(
+  sender: Sender,
+  to: string,
+  name: string,
+  url: string,
+  until: string,
+): MailMessage {
   return renderEmail(sender, {
     to,
     subject: `Your ${sender.brand} data is ready to download`,

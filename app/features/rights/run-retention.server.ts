@@ -52,7 +52,9 @@ async function retain(services: AppServices, now: Date): Promise<Record<string, 
     .returning({ id: user.id });
   const answered = await db
     .delete(complaints)
-    .where(and(isNotNull(complaints.answeredAt), lt(complaints.answeredAt, yearsAgo(now, RETENTION.answeredComplaintYears))))
+    .where(
+      and(isNotNull(complaints.answeredAt), lt(complaints.answeredAt, yearsAgo(now, RETENTION.answeredComplaintYears))),
+    )
     .returning({ id: complaints.id });
   const due = await db
     .select({ userId: erasedAccounts.userId })

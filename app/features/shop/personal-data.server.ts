@@ -1,15 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
-import {
-  downloadLog,
-  orderLines,
-  purchases,
-  refundLines,
-  refunds,
-  subscribers,
-} from "~/lib/db/schema.server";
+import { downloadLog, orderLines, purchases, refundLines, refunds, subscribers } from "~/lib/db/schema.server";
+import { formatLongDate } from "~/lib/format-date";
 import type { PersonalDataHolder } from "~/lib/personal-data.server";
 import type { AppServices } from "~/lib/services.server";
-import { formatLongDate } from "~/lib/format-date";
 import { getPaymentProvider } from "./get-payment-provider.server";
 import { buildReceipt } from "./send-receipt.server";
 
