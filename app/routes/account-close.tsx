@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/form-fields";
 import { requireUser } from "~/features/accounts/get-session-user.server";
-import { CLOSE_WORD, closeAccount, previewAccountClosure } from "~/features/rights/close-account.server";
+import { closeAccount, previewAccountClosure } from "~/features/rights/close-account.server";
+import { CLOSE_WORD } from "~/features/rights/close-word";
 import { PageHero } from "~/layout/page-hero";
 import { AppError, describeError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";

@@ -301,7 +301,13 @@ describe("close my account", () => {
     await expect(
       closeAccount(t.services, { userId: alice.id, by: "client", word: "yes", password: PASSWORD }),
     ).rejects.toThrow(/type CLOSE/);
-    await closeAccount(t.services, { userId: alice.id, by: "client", word: "CLOSE", password: PASSWORD });
+    // Two closings at once (a double submit, two tabs): one erasure, one refund of her session.
+    const raced = await Promise.allSettled([
+      closeAccount(t.services, { userId: alice.id, by: "client", word: "CLOSE", password: PASSWORD }),
+      closeAccount(t.services, { userId: alice.id, by: "client", word: "CLOSE", password: PASSWORD }),
+    ]);
+    expect(raced.some((r) => r.status === "fulfilled")).toBe(true);
+    for (const r of raced) if (r.status === "rejected") expect(String(r.reason)).toMatch(/already closed/);
 
     expect(await findAnywhere(alice.email)).toEqual([]);
     expect(await findAnywhere(alice.name)).toEqual([]);

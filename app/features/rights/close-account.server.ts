@@ -5,10 +5,10 @@ import { AppError } from "~/lib/app-error";
 import { erasedAccounts, user } from "~/lib/db/schema.server";
 import { type ClosingPerson, personalDataHolders } from "~/lib/personal-data.server";
 import type { AppServices } from "~/lib/services.server";
+import { CLOSE_WORD } from "./close-word";
 import { accountClosedEmail } from "./rights-emails";
 
-/** What she types to confirm, so a stray click never closes an account. */
-export const CLOSE_WORD = "CLOSE";
+export { CLOSE_WORD };
 
 export const closeMessages = {
   word: `Please type ${CLOSE_WORD} to confirm.`,
