@@ -6,6 +6,7 @@ import { changePassword } from "~/features/accounts/change-password.server";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
 import { bookingLineId } from "~/features/booking/booking-model";
 import { cancelBooking } from "~/features/booking/cancel-booking.server";
+import { sendDueReminders } from "~/features/booking/send-due-reminders.server";
 import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
 import { closeAccount, previewAccountClosure } from "~/features/rights/close-account.server";
 import { collectPersonalData } from "~/features/rights/collect-personal-data.server";
@@ -286,6 +287,15 @@ describe("the account page's rules", () => {
     expect(await t.services.auth.api.getSession({ headers: new Headers({ cookie: elsewhere }) })).toBeNull();
     expect((await t.services.auth.api.getSession({ headers: new Headers({ cookie: fresh }) }))?.user.id).toBe(dan.id);
     expect(await t.services.database.db.select().from(session).where(eq(session.userId, dan.id))).toHaveLength(1);
+  });
+});
+
+describe("e-mail preferences", () => {
+  it("sends no day-before reminder to a client who turned it off", async () => {
+    const [booked] = await t.services.database.db.select().from(bookings).where(eq(bookings.id, bob.bookingId));
+    const before = readOutbox(t.dataDir).filter((m) => m.to === bob.email).length;
+    await sendDueReminders(t.services, new Date((booked?.startsAt.getTime() ?? 0) - 2 * 3_600_000));
+    expect(readOutbox(t.dataDir).filter((m) => m.to === bob.email)).toHaveLength(before);
   });
 });
 
