@@ -290,6 +290,41 @@ describe("the account page's rules", () => {
   });
 });
 
+describe("bad input", () => {
+  it("gets a clear 4xx from every new page, never a 500", async () => {
+    const post = (path: string, body: string, cookie = bob.cookie, type = "application/x-www-form-urlencoded") =>
+      t.app.request(`http://localhost:3000${path}`, {
+        method: "POST",
+        body,
+        headers: { cookie, origin: "http://localhost:3000", "content-type": type },
+        redirect: "manual",
+      });
+    const cases: [string, string, string?, string?][] = [
+      ["/account", "intent=nothing"],
+      ["/account", "intent=email&email=not-an-address"],
+      ["/account", "intent=name&fullName=1234"],
+      ["/account", "intent=password&currentPassword=&password=short"],
+      ["/account", "intent=sign-out-device"],
+      ["/account", '{"intent":"export"}', bob.cookie, "application/json"],
+      ["/account/close", "word=nope&password=x"],
+      ["/account/confirm-email", "token=%00%01"],
+      ["/privacy/complaint", "name=&email=x&message=", ""],
+      ["/privacy/complaint", `name=A&email=a%40example.com&message=${"x".repeat(6000)}`, ""],
+      ["/admin/complaints", "intent=answered&id=1", bob.cookie],
+      ["/admin/close-account", "intent=close&userId=x&word=CLOSE", bob.cookie],
+    ];
+    for (const [path, body, cookie, type] of cases) {
+      const res = await post(path, body, cookie, type);
+      expect(res.status, `${path} ${body.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${path} ${body.slice(0, 40)}`).toBeLessThan(500);
+    }
+    const file = await t.app.request("http://localhost:3000/account/export/not-a-uuid", {
+      headers: { cookie: bob.cookie },
+    });
+    expect(file.status).toBe(404);
+  });
+});
+
 describe("e-mail preferences", () => {
   it("sends no day-before reminder to a client who turned it off", async () => {
     const [booked] = await t.services.database.db.select().from(bookings).where(eq(bookings.id, bob.bookingId));
