@@ -4,7 +4,8 @@ import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { COMPLAINT_DAYS } from "~/features/rights/complaint-dates";
 import { complaintSchema, submitComplaint } from "~/features/rights/complaints.server";
 import { PageHero } from "~/layout/page-hero";
-import { servicesContext } from "~/lib/context";
+import { AppError, describeError } from "~/lib/app-error";
+import { requestContext, servicesContext } from "~/lib/context";
 import { formatLongDate } from "~/lib/format-date";
 import { readForm } from "~/lib/read-form.server";
 import type { Route } from "./+types/privacy-complaint";
@@ -39,8 +40,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data({ ok: false as const, errors, submitted }, { status: 400 });
   }
-  const { reference, answerBy } = await submitComplaint(services, parsed.data, me?.id ?? null);
-  return { ok: true as const, reference, answerBy: formatLongDate(answerBy), email: parsed.data.email };
+  try {
+    const { reference, answerBy } = await submitComplaint(services, parsed.data, {
+      userId: me?.id ?? null,
+      ip: context.get(requestContext).clientIp,
+    });
+    return { ok: true as const, reference, answerBy: formatLongDate(answerBy), email: parsed.data.email };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const { status, body } = describeError(error);
+    const submitted = { name: parsed.data.name, email: parsed.data.email, message: parsed.data.message };
+    return data(
+      { ok: false as const, errors: { message: body.message } as Partial<Record<Field, string>>, submitted },
+      { status },
+    );
+  }
 }
 
 export default function PrivacyComplaint({ loaderData, actionData }: Route.ComponentProps) {

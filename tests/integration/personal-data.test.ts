@@ -108,7 +108,11 @@ async function seedClient(name: string, label: string): Promise<Client> {
   await cancelBooking(t.services, { bookingId: cancelled, by: "client", userId: id });
   const bookingId = await bookAndPay({ id, email });
   await saveMailPreferences(t.services, id, { sessionReminders: false });
-  await submitComplaint(t.services, { name, email, message: `I am ${name} and I have a question.` }, id);
+  await submitComplaint(
+    t.services,
+    { name, email, message: `I am ${name} and I have a question.` },
+    { userId: id, ip: "203.0.113.7" },
+  );
   await t.services.database.db.insert(authAttempts).values({ bucket: `signin:${email}|203.0.113.9` });
   await requestDataExport(t.services, { id, email, name });
   await requestEmailChange(t.services, { id, email, name }, `new-${email}`);

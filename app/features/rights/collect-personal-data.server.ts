@@ -10,8 +10,11 @@ export async function collectPersonalData(services: AppServices, userId: string,
   return {
     format: EXPORT_FORMAT,
     madeAt: now.toISOString(),
-    about:
-      "Everything this website holds about you. Dates are in UTC. Amounts are in pence. Receipts are rebuilt from the order records as they were sold.",
+    about: [
+      "Everything this website holds about you. Dates are in UTC; amounts are in pence.",
+      "Your consents are in the records they belong to: shop.orders[].consent (that a download starts at once and you lose the right to cancel) and booking.sessions[].expressRequest (that a session starts within the 14-day cancellation period). Your cookie choice is kept only in your own browser, not by us.",
+      "Receipts are rebuilt from your order records, which keep every item and price as sold.",
+    ],
     ...parts,
   };
 }

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { reserveAttempt } from "~/features/accounts/attempt-limiter.server";
+import { authLimits } from "~/features/accounts/auth-limits.server";
 import { sellerDetails } from "~/features/site-settings/seller-details.server";
 import { AppError } from "~/lib/app-error";
 import { complaints } from "~/lib/db/schema.server";
@@ -35,10 +37,20 @@ export const complaintSchema = z.object({
 export async function submitComplaint(
   services: AppServices,
   input: z.output<typeof complaintSchema>,
-  userId: string | null,
+  from: { userId: string | null; ip: string },
   now = new Date(),
 ): Promise<{ reference: string; answerBy: Date }> {
   const { db } = services.database;
+  // A public form that sends e-mail: limited per address and per client, as account e-mails are.
+  const limits = authLimits(services.env);
+  const reserved = await reserveAttempt(db, [limits.emailsTo(input.email), limits.emailsFromClient(from.ip)], now);
+  if (!reserved.ok) {
+    throw new AppError(
+      "rate_limited",
+      `Too many complaints sent from here. Please try again in ${Math.ceil(reserved.retryAfterSeconds / 60)} minutes, or write to us by e-mail.`,
+    );
+  }
+  const userId = from.userId;
   const id = crypto.randomUUID();
   await db.insert(complaints).values({ id, userId, ...input, createdAt: now });
   const { answerBy } = complaintDeadlines(now);
