@@ -6,6 +6,7 @@ import { CLOSE_WORD } from "~/features/rights/close-word";
 import { PageHero } from "~/layout/page-hero";
 import { AppError, describeError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
+import { DEVICE_COOKIE } from "~/lib/device-cookie";
 import { flashOptions, setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/read-form.server";
 import type { Route } from "./+types/account-close";
@@ -41,6 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { authCookies } = await services.auth.$context;
   const headers = new Headers();
   headers.append("Set-Cookie", `${authCookies.sessionToken.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  // The device cookie names her address (decision 043): it goes too.
+  headers.append("Set-Cookie", `${DEVICE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
   headers.append(
     "Set-Cookie",
     await setFlash(

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { downloadLog, orderLines, purchases, refundLines, refunds, subscribers } from "~/lib/db/schema.server";
 import { formatLongDate } from "~/lib/format-date";
 import type { PersonalDataHolder } from "~/lib/personal-data.server";
@@ -52,6 +52,19 @@ export const shopPersonalData: PersonalDataHolder = {
   },
   async release(services, { userId }, now) {
     const { db } = services.database;
+    // Her open checkouts close, here and at the provider, so nothing new is bought for a closed
+    // account (a payment already on its way is still fulfilled or refunded when it arrives).
+    const open = await db
+      .update(purchases)
+      .set({ status: "expired" })
+      .where(and(eq(purchases.userId, userId), eq(purchases.status, "pending")))
+      .returning({ ref: purchases.providerRef });
+    for (const { ref } of open) {
+      if (!ref) continue;
+      await getPaymentProvider(services)
+        .expireCheckout(ref)
+        .catch((error: unknown) => services.logger.warn({ err: error, ref }, "could not close a checkout"));
+    }
     const [member] = await db.select().from(subscribers).where(eq(subscribers.userId, userId));
     if (!member?.subscribed) return;
     if (member.provider === "stripe" && member.providerSubscriptionId) {
