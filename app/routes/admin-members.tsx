@@ -68,6 +68,14 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
                       ? `${member.status === "Active" ? "Renews" : member.status === "Ended" ? "Ended" : "Ends"} ${member.periodEndDate}`
                       : "No period end"}
                   </p>
+                  {member.name ? (
+                    <Link
+                      to={`/admin/close-account?email=${encodeURIComponent(member.email)}`}
+                      className="mt-1 inline-block text-sm text-plum-700 underline"
+                    >
+                      Close account<span className="sr-only"> of {member.email}</span>
+                    </Link>
+                  ) : null}
                 </div>
               </li>
             ))}
