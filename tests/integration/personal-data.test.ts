@@ -98,14 +98,16 @@ async function bookAndPay(client: { id: string; email: string }) {
 }
 
 /** A client with every kind of row: orders, a membership, a refunded session and a booked one, a complaint... */
-async function seedClient(name: string, label: string): Promise<Client> {
+async function seedClient(name: string, label: string, everything = true): Promise<Client> {
   const email = `${label}-${randomBytes(4).toString("hex")}@example.com`;
   const { id } = await createVerifiedUser(t.services, { email, password: PASSWORD, fullName: name });
   const cookie = await signIn(email);
   await buyInDemo(t.app, cookie, [chakra]);
-  await buyInDemo(t.app, cookie, [plan]);
-  const cancelled = await bookAndPay({ id, email });
-  await cancelBooking(t.services, { bookingId: cancelled, by: "client", userId: id });
+  if (everything) {
+    await buyInDemo(t.app, cookie, [plan]);
+    const cancelled = await bookAndPay({ id, email });
+    await cancelBooking(t.services, { bookingId: cancelled, by: "client", userId: id });
+  }
   const bookingId = await bookAndPay({ id, email });
   await saveMailPreferences(t.services, id, { sessionReminders: false });
   await submitComplaint(
@@ -122,7 +124,8 @@ async function seedClient(name: string, label: string): Promise<Client> {
 beforeAll(async () => {
   t = await createTestApp({}, { template: "seeded" });
   alice = await seedClient("Aurelia Quintessa", "alice");
-  bob = await seedClient("Beatrix Holloway", "bob");
+  // The other client has less (what the checks look for in hers is her address, name and ids).
+  bob = await seedClient("Beatrix Holloway", "bob", false);
 }, 120_000);
 afterAll(async () => {
   await t?.cleanup();
@@ -420,7 +423,7 @@ describe("retention", () => {
     expect(await db.select().from(purchases).where(eq(purchases.userId, alice.id))).toEqual([]);
     expect(await db.select().from(erasedAccounts)).toEqual([]);
     expect((await books()).purchases.n).toBe(booksBefore.purchases.n - aliceOrders.length);
-    expect(await db.select().from(purchases).where(eq(purchases.userId, bob.id))).toHaveLength(4);
+    expect(await db.select().from(purchases).where(eq(purchases.userId, bob.id))).toHaveLength(2);
     expect(await db.select().from(verification).where(sql`${verification.expiresAt} < ${later}`)).toEqual([]);
 
     await t.stop();
