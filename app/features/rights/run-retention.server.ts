@@ -62,8 +62,14 @@ async function retain(services: AppServices, now: Date): Promise<Record<string, 
     .where(lt(erasedAccounts.erasedAt, yearsAgo(now, RETENTION.financialRecordYears)));
   let closedAccounts = 0;
   for (const { userId } of due) {
-    await db.transaction((tx) => deleteBooks(tx, userId));
-    closedAccounts++;
+    // One account's books that cannot go (a row another feature keeps pointing at it) must not
+    // stop the others, nor the rest of the run: it is logged and tried again next time.
+    try {
+      await db.transaction((tx) => deleteBooks(tx, userId));
+      closedAccounts++;
+    } catch (error) {
+      services.logger.error({ err: error, userId }, "retention: a closed account's books could not be deleted");
+    }
   }
   let counts: Record<string, number> = {
     expiredLinks: links.length,
