@@ -57,30 +57,43 @@ export async function requestEmailChange(
 export async function confirmEmailChange(services: AppServices, token: string, now = new Date()): Promise<string> {
   const { db } = services.database;
   if (!/^[A-Za-z0-9_-]{32}$/.test(token)) throw new AppError("invalid_request", emailChangeMessages.invalid);
-  const changed = await db.transaction(async (tx) => {
-    const [link] = await tx
-      .delete(verification)
-      .where(and(like(verification.identifier, `${PREFIX}%:${digest(token)}`), gt(verification.expiresAt, now)))
-      .returning();
-    if (!link) throw new AppError("invalid_request", emailChangeMessages.invalid);
-    const userId = link.identifier.slice(PREFIX.length).split(":")[0] ?? "";
-    const newEmail = link.value;
-    const [taken] = await tx
-      .select({ id: user.id })
-      .from(user)
-      .where(and(eq(user.email, newEmail), ne(user.id, userId)));
-    if (taken) throw new AppError("conflict", emailChangeMessages.taken);
-    const [before] = await tx.select().from(user).where(eq(user.id, userId)).for("update");
-    if (!before) throw new AppError("invalid_request", emailChangeMessages.invalid);
-    await tx.update(user).set({ email: newEmail, emailVerified: true }).where(eq(user.id, userId));
-    // The membership row is keyed by the address it was bought with (spec §3): it follows her.
-    const [held] = await tx
-      .select({ email: subscribers.email })
-      .from(subscribers)
-      .where(eq(subscribers.email, newEmail));
-    if (!held) await tx.update(subscribers).set({ email: newEmail }).where(eq(subscribers.userId, userId));
-    return { oldEmail: before.email, name: before.name, newEmail };
-  });
+  // base64url has `_`, which LIKE reads as any one character.
+  const stored = digest(token).replace(/_/g, "\\_");
+  const changed = await db
+    .transaction(async (tx) => {
+      const [link] = await tx
+        .delete(verification)
+        .where(and(like(verification.identifier, `${PREFIX}%:${stored}`), gt(verification.expiresAt, now)))
+        .returning();
+      if (!link) throw new AppError("invalid_request", emailChangeMessages.invalid);
+      const userId = link.identifier.slice(PREFIX.length).split(":")[0] ?? "";
+      const newEmail = link.value;
+      const [taken] = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(and(eq(user.email, newEmail), ne(user.id, userId)));
+      if (taken) throw new AppError("conflict", emailChangeMessages.taken);
+      const [before] = await tx.select().from(user).where(eq(user.id, userId)).for("update");
+      if (!before) throw new AppError("invalid_request", emailChangeMessages.invalid);
+      await tx.update(user).set({ email: newEmail, emailVerified: true }).where(eq(user.id, userId));
+      // The membership row is keyed by the address it was bought with (spec §3): it follows her.
+      const [held] = await tx
+        .select({ email: subscribers.email })
+        .from(subscribers)
+        .where(eq(subscribers.email, newEmail));
+      if (!held) await tx.update(subscribers).set({ email: newEmail }).where(eq(subscribers.userId, userId));
+      return { oldEmail: before.email, name: before.name, newEmail };
+    })
+    .catch((error: unknown) => {
+      // A sign-up that took the address after the check above: the unique index says so.
+      if ((error as { code?: unknown; cause?: { code?: unknown } }).code === "23505") {
+        throw new AppError("conflict", emailChangeMessages.taken);
+      }
+      if ((error as { cause?: { code?: unknown } }).cause?.code === "23505") {
+        throw new AppError("conflict", emailChangeMessages.taken);
+      }
+      throw error;
+    });
   try {
     await services.mailer.send(
       emailChangedEmail(await sellerDetails(db), changed.oldEmail, changed.name, changed.newEmail),

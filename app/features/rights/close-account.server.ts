@@ -51,11 +51,18 @@ export async function closeAccount(
 
   const outcomes = await previewAccountClosure(services, input.userId, now);
   for (const holder of personalDataHolders()) await holder.release?.(services, input, now);
-  await db.transaction(async (tx) => {
+  const first = await db.transaction(async (tx) => {
     for (const holder of personalDataHolders()) await holder.erase(tx, input.userId);
-    // Two closings at once both erase (harmless twice); the first mark stands.
-    await tx.insert(erasedAccounts).values({ userId: input.userId, erasedAt: now, by: input.by }).onConflictDoNothing();
+    // Two closings at once both erase (harmless twice); the first mark stands, and only its
+    // closing writes to her (the other may already read the anonymised address).
+    const marked = await tx
+      .insert(erasedAccounts)
+      .values({ userId: input.userId, erasedAt: now, by: input.by })
+      .onConflictDoNothing()
+      .returning({ userId: erasedAccounts.userId });
+    return marked.length > 0;
   });
+  if (!first) return { outcomes };
   services.logger.info({ userId: input.userId, by: input.by }, "account closed and personal data erased");
   try {
     await services.mailer.send(accountClosedEmail(await sellerDetails(db), person.email, person.name, outcomes));
