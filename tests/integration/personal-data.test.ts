@@ -25,6 +25,7 @@ import {
   refunds,
   session,
   user,
+  userRoles,
   verification,
 } from "~/lib/db/schema.server";
 import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/lib/zoned-time";
@@ -391,6 +392,41 @@ describe("close my account", () => {
   });
 });
 
+describe("the owner closes an account at the client's request", () => {
+  it("by the same rules, from the admin page", async () => {
+    const cora = await createVerifiedUser(t.services, {
+      email: `cora-${randomBytes(3).toString("hex")}@example.com`,
+      password: PASSWORD,
+      fullName: "Cordelia Vantreight",
+    });
+    const owner = await createVerifiedUser(t.services, {
+      email: `owner-${randomBytes(3).toString("hex")}@example.com`,
+      password: PASSWORD,
+      fullName: "Olive Owner",
+    });
+    await t.services.database.db.insert(userRoles).values({ userId: owner.id, role: "admin" });
+    const cookie = await signIn(owner.email);
+    const page = await t.app.request(
+      `http://localhost:3000/admin/close-account?email=${encodeURIComponent(cora.email)}`,
+      {
+        headers: { cookie },
+      },
+    );
+    expect(await page.text()).toContain("Cordelia Vantreight");
+    const closed = await t.app.request("http://localhost:3000/admin/close-account", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "close", userId: cora.id, word: "CLOSE" }),
+      headers: { cookie, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(closed.status).toBe(302);
+    const [mark] = await t.services.database.db.select().from(erasedAccounts).where(eq(erasedAccounts.userId, cora.id));
+    expect(mark?.by).toBe("owner");
+    expect(await findAnywhere(cora.email)).toEqual([]);
+    expect(await findAnywhere("Cordelia Vantreight")).toEqual([]);
+  });
+});
+
 describe("retention", () => {
   it("erases exactly what is past its time, and a run after a restart finds nothing more", async () => {
     const { db } = t.services.database;
@@ -418,7 +454,7 @@ describe("retention", () => {
     const booksBefore = await books();
     const aliceOrders = await db.select().from(purchases).where(eq(purchases.userId, alice.id));
     const second = await runRetention(t.services, later);
-    expect(second?.closedAccountsDeleted).toBe(1);
+    expect(second?.closedAccountsDeleted).toBe(2); // Alice's, and the one the owner closed
     expect(second?.expiredExports).toBe(1); // Bob's (Alice's went with her account)
     expect(await db.select().from(purchases).where(eq(purchases.userId, alice.id))).toEqual([]);
     expect(await db.select().from(erasedAccounts)).toEqual([]);
