@@ -1,4 +1,5 @@
 import "~/line-kinds.server";
+import "~/personal-data.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { getConnInfo } from "@hono/node-server/conninfo";

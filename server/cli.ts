@@ -1,4 +1,5 @@
 import "~/line-kinds.server";
+import "~/personal-data.server";
 import path from "node:path";
 import { DataDirError, restrictNewFiles } from "~/lib/data-dir.server";
 import { DataLockError } from "~/lib/db/data-lock.server";

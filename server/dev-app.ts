@@ -1,4 +1,5 @@
 import "~/line-kinds.server";
+import "~/personal-data.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";

@@ -1,9 +1,11 @@
 import "~/line-kinds.server";
+import "~/personal-data.server";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { serve } from "@hono/node-server";
 import { sweepUploads } from "~/features/admin/sweep-uploads.server";
 import { startBackupSchedule } from "~/features/backup/run-scheduled-backup.server";
+import { RETENTION_INTERVAL_MS, runRetention } from "~/features/rights/run-retention.server";
 import { checkPaymentConfig } from "~/features/shop/check-payment-config.server";
 import { runShopUpkeep, SHOP_UPKEEP_INTERVAL_MS } from "~/features/shop/run-shop-upkeep.server";
 import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
@@ -54,6 +56,11 @@ async function start() {
     runShopUpkeep(services).catch((error: unknown) => logger.error({ err: error }, "shop upkeep failed"));
   void shopUpkeep();
   setInterval(shopUpkeep, SHOP_UPKEEP_INTERVAL_MS).unref();
+  // Personal data past its time erased (decision 049), at start and hourly, once across instances.
+  const retention = () =>
+    runRetention(services).catch((error: unknown) => logger.error({ err: error }, "retention failed"));
+  void retention();
+  setInterval(retention, RETENTION_INTERVAL_MS).unref();
   // A verified backup whenever the last good one is BACKUP_INTERVAL_HOURS old (checked every quarter hour).
   const backups = startBackupSchedule(services);
 

@@ -1,3 +1,5 @@
+import { RETENTION } from "~/lib/retention-periods";
+
 /**
  * The business terms of spec §9, stated once and quoted by the Reiki and ZYTO pages, the FAQs and
  * the legal pages.
@@ -10,7 +12,7 @@ export const policyTerms = {
     "Digital products are non-refundable once downloaded: when you buy one you agree that the download starts straight away and that you lose your right to cancel.",
   refundProcessing: "Approved refunds are processed within 5-10 business days to the original payment method.",
   giftVouchers: "Gift vouchers are valid for 12 months from the date of purchase.",
-  financialRecords: "Financial records are kept for 6 years, as UK tax law requires.",
+  financialRecords: `Financial records are kept for ${RETENTION.financialRecordYears} years, as UK tax law requires.`,
   replyPromise: "We reply to every message within 24 hours.",
   filesKept: "Purchased files stay available to you forever in your account.",
   cardsAccepted: "All major credit and debit cards are accepted through our card payment provider, Stripe.",

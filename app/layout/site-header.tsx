@@ -86,7 +86,8 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
         <div className="flex items-center gap-2 xl:hidden">
           {cart}
           <div className="hidden items-center gap-2 lg:flex">
-            <AccountActions user={user} />
+            {/* Beside the menu button there is less room than on the widest screens: no greeting. */}
+            <AccountActions user={user} compact greeting={false} />
           </div>
           <button
             ref={toggleRef}
@@ -144,7 +145,15 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
   );
 }
 
-function AccountActions({ user, compact = false }: { user: HeaderUser | null; compact?: boolean }) {
+function AccountActions({
+  user,
+  compact = false,
+  greeting = true,
+}: {
+  user: HeaderUser | null;
+  compact?: boolean;
+  greeting?: boolean;
+}) {
   const size = compact ? "min-h-9 px-4 py-1.5" : "";
   if (!user) {
     return (
@@ -155,12 +164,17 @@ function AccountActions({ user, compact = false }: { user: HeaderUser | null; co
   }
   return (
     <>
-      <span className="max-w-56 truncate text-sm whitespace-nowrap text-plum-800">Welcome, {user.greetingName}</span>
+      {greeting ? (
+        <span className="max-w-56 truncate text-sm whitespace-nowrap text-plum-800">Welcome, {user.greetingName}</span>
+      ) : null}
       <Link to="/my-purchases" className={`btn-ghost whitespace-nowrap ${size}`}>
         My Downloads
       </Link>
       <Link to="/my-sessions" className={`btn-ghost whitespace-nowrap ${size}`}>
         My Sessions
+      </Link>
+      <Link to="/account" className={`btn-ghost whitespace-nowrap ${size}`}>
+        My Account
       </Link>
       {user.isAdmin ? (
         <Link to="/admin" className={`btn-ghost whitespace-nowrap ${size}`}>

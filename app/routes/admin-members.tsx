@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { requireAdminList } from "~/features/admin/require-admin-list.server";
@@ -40,6 +41,11 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-muted">
           {live === 1 ? "1 active Digital Access member" : `${live} active Digital Access members`}.
         </p>
+        <p className="mt-2 text-sm">
+          <Link to="/admin/close-account" className="underline">
+            Close a client's account at their request
+          </Link>
+        </p>
         {members.length === 0 ? (
           <p className="card mt-8 p-8 text-center text-muted">No members yet.</p>
         ) : (
@@ -62,6 +68,14 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
                       ? `${member.status === "Active" ? "Renews" : member.status === "Ended" ? "Ended" : "Ends"} ${member.periodEndDate}`
                       : "No period end"}
                   </p>
+                  {member.name ? (
+                    <Link
+                      to={`/admin/close-account?email=${encodeURIComponent(member.email)}`}
+                      className="mt-1 inline-block text-sm text-plum-700 underline"
+                    >
+                      Close account<span className="sr-only"> of {member.email}</span>
+                    </Link>
+                  ) : null}
                 </div>
               </li>
             ))}

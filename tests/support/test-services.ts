@@ -1,4 +1,5 @@
 import "~/line-kinds.server";
+import "~/personal-data.server";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

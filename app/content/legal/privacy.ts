@@ -1,3 +1,4 @@
+import { retentionSentences } from "~/lib/retention-periods";
 import { policyTerms } from "../policies";
 import type { Site } from "../site";
 import type { LegalDocument } from "./legal-document";
@@ -5,7 +6,7 @@ import type { LegalDocument } from "./legal-document";
 export const privacy = (site: Site): LegalDocument => ({
   title: "Privacy Policy",
   description: "How we collect, use and protect your personal data under UK GDPR.",
-  lastUpdated: "2026-11-22",
+  lastUpdated: "2026-11-25",
   sections: [
     {
       heading: "Who We Are",
@@ -47,12 +48,7 @@ export const privacy = (site: Site): LegalDocument => ({
     },
     {
       heading: "How Long We Keep Data",
-      items: [
-        policyTerms.financialRecords,
-        "Account data is kept while your account is open and deleted within 30 days of you asking us to close it, except where we must keep financial records.",
-        "Session notes and health information are kept for up to 2 years after your last session, then deleted.",
-        "Enquiries that do not lead to a booking are deleted after 12 months.",
-      ],
+      items: retentionSentences,
     },
     {
       heading: "International Transfers",
@@ -68,13 +64,14 @@ export const privacy = (site: Site): LegalDocument => ({
         "Erasure: ask us to delete your data where there is no reason to keep it.",
         "Restriction and objection: ask us to limit or stop using your data.",
         "Portability: receive your data in a common format.",
+        "You can download your data, correct your details and close your account yourself from your account page (My Account).",
         "Withdraw consent at any time, without affecting earlier processing.",
       ],
     },
     {
       heading: "Complaints",
       paragraphs: [
-        "If you are unhappy with how we use your data, please tell us first so we can put it right. You also have the right to complain to the Information Commissioner's Office (ICO), the UK regulator: ico.org.uk, telephone 0303 123 1113.",
+        "If you are unhappy with how we use your data, please tell us first so we can put it right: use our data-protection complaint form (/privacy/complaint). We acknowledge every complaint at once and answer it within 30 days. You also have the right to complain to the Information Commissioner's Office (ICO), the UK regulator: ico.org.uk, telephone 0303 123 1113.",
       ],
     },
     {

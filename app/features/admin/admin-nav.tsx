@@ -12,6 +12,7 @@ const sections = [
   { to: "/admin/events", label: "Events" },
   { to: "/admin/galleries", label: "Galleries" },
   { to: "/admin/songs", label: "Songs" },
+  { to: "/admin/complaints", label: "Complaints" },
 ] as const;
 
 /**

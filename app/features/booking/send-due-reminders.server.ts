@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lte } from "drizzle-orm";
-import { bookingReminders, bookings } from "~/lib/db/schema.server";
+import { bookingReminders, bookings, mailPreferences } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { sendBookingMail } from "./send-booking-mail.server";
 
@@ -35,10 +35,14 @@ export async function sendDueReminders(services: AppServices, now = new Date()):
     if (!claimed) continue;
     // Checked again after the claim: a cancellation in between means no reminder.
     const [booking] = await db
-      .select({ status: bookings.status, place: bookings.place })
+      .select({ status: bookings.status, place: bookings.place, reminders: mailPreferences.sessionReminders })
       .from(bookings)
+      .leftJoin(mailPreferences, eq(mailPreferences.userId, bookings.userId))
       .where(eq(bookings.id, reminder.bookingId));
     if (booking?.status !== "confirmed") continue;
+    // She turned the day-before reminder off on her account page (the distance evening's note stays:
+    // it says how the session happens).
+    if (reminder.kind !== "distance_evening" && booking.reminders === false) continue;
     if (reminder.kind === "distance_evening" && booking.place !== "distance") continue;
     try {
       await sendBookingMail(services, reminder.bookingId, {

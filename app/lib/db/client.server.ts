@@ -42,7 +42,7 @@ export type DatabaseHandle = {
 };
 
 /** Advisory-lock keys of the work one instance at a time does (besides MIGRATION_LOCK). */
-export const EXCLUSIVE_WORK = { shopUpkeep: 7_362_002, backup: 7_362_003 } as const;
+export const EXCLUSIVE_WORK = { shopUpkeep: 7_362_002, backup: 7_362_003, retention: 7_362_004 } as const;
 
 /**
  * The channel of announcements: every instance listens on it, and the tables' triggers (migration 0013)

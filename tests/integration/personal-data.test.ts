@@ -1,0 +1,477 @@
+import { randomBytes } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confirmEmailChange, requestEmailChange } from "~/features/accounts/change-email.server";
+import { changePassword } from "~/features/accounts/change-password.server";
+import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
+import { bookingLineId } from "~/features/booking/booking-model";
+import { cancelBooking } from "~/features/booking/cancel-booking.server";
+import { sendDueReminders } from "~/features/booking/send-due-reminders.server";
+import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
+import { closeAccount, previewAccountClosure } from "~/features/rights/close-account.server";
+import { collectPersonalData } from "~/features/rights/collect-personal-data.server";
+import { submitComplaint } from "~/features/rights/complaints.server";
+import { saveMailPreferences } from "~/features/rights/mail-preferences.server";
+import { requestDataExport } from "~/features/rights/request-data-export.server";
+import { runRetention } from "~/features/rights/run-retention.server";
+import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
+import {
+  authAttempts,
+  bookings,
+  dataExports,
+  erasedAccounts,
+  orderLines,
+  purchases,
+  refunds,
+  session,
+  user,
+  userRoles,
+  verification,
+} from "~/lib/db/schema.server";
+import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/lib/zoned-time";
+import { buyInDemo } from "../support/demo-purchase";
+import { readOutbox } from "../support/outbox";
+import { createTestApp } from "../support/test-app";
+
+/**
+ * Issue 26, items 1-4 (decision 049), on PGlite and on PostgreSQL: two clients with everything the
+ * site can hold about a person; her export holds all of hers and nothing of the other's; closing her
+ * account leaves no field anywhere naming her while the books stay whole; the retention job erases
+ * exactly what is due, and nothing more after a restart.
+ */
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+let t: App;
+const PASSWORD = "Sacred-Test-42";
+const chakra = { id: "chakra-balance-guide", title: "Chakra Balance Guide", price_cents: 1299 };
+const plan = { id: "subscription", title: "Digital Access", price_cents: 999, product_type: "subscription" };
+
+type Client = { id: string; email: string; name: string; cookie: string; bookingId: string };
+let alice: Client;
+let bob: Client;
+
+async function signIn(email: string) {
+  const { headers } = await t.services.auth.api.signInEmail({
+    body: { email, password: PASSWORD },
+    returnHeaders: true,
+  });
+  return headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+/** An open day (Tuesday-Saturday) `ahead` days or more from today. */
+function openDay(ahead: number): string {
+  let date = addDays(zonedDate(new Date()), ahead);
+  while (![2, 3, 4, 5, 6].includes(weekdayOf(date))) date = addDays(date, 1);
+  return date;
+}
+
+let nextDay = 8;
+async function bookAndPay(client: { id: string; email: string }) {
+  const day = openDay(nextDay);
+  nextDay += 7;
+  const { bookingId } = await startBookingCheckout(t.services, client, {
+    serviceId: "one-on-one",
+    startsAt: zonedInstant(day, "11:00"),
+    place: "in_person",
+    note: `Please note for ${client.email}`,
+    expressRequest: true,
+  });
+  const [row] = await t.services.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  await applyPaymentEvent(t.services, {
+    event: {
+      kind: "checkout.paid",
+      checkout: {
+        provider: "demo",
+        ref: row?.purchaseId ?? "",
+        userId: client.id,
+        productIds: [bookingLineId(bookingId)],
+        totalCents: row?.amountCents ?? 0,
+        paymentRef: `demo_pi_${row?.purchaseId}`,
+        consentAt: null,
+        mode: "payment",
+      },
+    },
+  });
+  return bookingId;
+}
+
+/** A client with every kind of row: orders, a membership, a refunded session and a booked one, a complaint... */
+async function seedClient(name: string, label: string, everything = true): Promise<Client> {
+  const email = `${label}-${randomBytes(4).toString("hex")}@example.com`;
+  const { id } = await createVerifiedUser(t.services, { email, password: PASSWORD, fullName: name });
+  const cookie = await signIn(email);
+  await buyInDemo(t.app, cookie, [chakra]);
+  if (everything) {
+    await buyInDemo(t.app, cookie, [plan]);
+    const cancelled = await bookAndPay({ id, email });
+    await cancelBooking(t.services, { bookingId: cancelled, by: "client", userId: id });
+  }
+  const bookingId = await bookAndPay({ id, email });
+  await saveMailPreferences(t.services, id, { sessionReminders: false });
+  await submitComplaint(
+    t.services,
+    { name, email, message: `I am ${name} and I have a question.` },
+    { userId: id, ip: "203.0.113.7" },
+  );
+  await t.services.database.db.insert(authAttempts).values({ bucket: `signin:${email}|203.0.113.9` });
+  await requestDataExport(t.services, { id, email, name });
+  await requestEmailChange(t.services, { id, email, name }, `new-${email}`);
+  return { id, email, name, cookie, bookingId };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { template: "seeded" });
+  alice = await seedClient("Aurelia Quintessa", "alice");
+  // The other client has less (what the checks look for in hers is her address, name and ids).
+  bob = await seedClient("Beatrix Holloway", "bob", false);
+}, 120_000);
+afterAll(async () => {
+  await t?.cleanup();
+});
+
+const rowsFrom = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Every text, character, array and JSON column of every table in the database. */
+async function textColumns() {
+  const result = await t.services.database.db.execute(sql`
+    select table_name, column_name from information_schema.columns
+    where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`);
+  return rowsFrom<{ table_name: string; column_name: string }>(result).filter(
+    (c) => !c.table_name.startsWith("__drizzle"),
+  );
+}
+
+/** Where `needle` appears, as `table.column`, in any text of any row. */
+async function findAnywhere(needle: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const { table_name, column_name } of await textColumns()) {
+    const result = await t.services.database.db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} where lower(${sql.identifier(column_name)}::text) like ${`%${needle.toLowerCase()}%`}`,
+    );
+    if ((rowsFrom<{ n: number }>(result)[0]?.n ?? 0) > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return found;
+}
+
+/** The ids of every row of every table with a user_id column that is hers. */
+async function rowsOf(userId: string) {
+  const result = await t.services.database.db.execute(sql`
+    select table_name from information_schema.columns
+    where table_schema = 'public' and column_name = 'user_id'`);
+  const rows: { table: string; row: Record<string, unknown> }[] = [];
+  for (const { table_name } of rowsFrom<{ table_name: string }>(result)) {
+    const found = await t.services.database.db.execute(
+      sql`select * from ${sql.identifier(table_name)} where user_id = ${userId}`,
+    );
+    for (const row of rowsFrom<Record<string, unknown>>(found)) rows.push({ table: table_name, row });
+  }
+  return rows;
+}
+
+async function books() {
+  const { db } = t.services.database;
+  const [p] = await db
+    .select({ n: sql<number>`count(*)::int`, cents: sql<number>`sum(${purchases.totalAmountCents})::int` })
+    .from(purchases);
+  const [l] = await db
+    .select({ n: sql<number>`count(*)::int`, cents: sql<number>`sum(${orderLines.amountCents})::int` })
+    .from(orderLines);
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int`, cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds);
+  const none = { n: 0, cents: 0 };
+  return { purchases: p ?? none, lines: l ?? none, refunds: r ?? none };
+}
+
+describe("download my data", () => {
+  it("holds every row of hers, in every table, and nothing of another client's", async () => {
+    const exported = await collectPersonalData(t.services, alice.id);
+    const json = JSON.stringify(exported);
+    const mine = await rowsOf(alice.id);
+    // Every row of every table with a user_id (tables other features add too) is in the export.
+    expect(new Set(mine.map((r) => r.table))).toContain("bookings");
+    for (const { table, row } of mine) {
+      const key = String(row.id ?? row.email ?? row.user_id);
+      expect(json, `${table} row ${key}`).toContain(key);
+    }
+    // Rows tied to hers through her orders and sessions.
+    const orderIds = (
+      await t.services.database.db.select({ id: purchases.id }).from(purchases).where(eq(purchases.userId, alice.id))
+    ).map((p) => p.id);
+    const lines = await t.services.database.db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.purchaseId, orderIds));
+    const refundRows = await t.services.database.db.select().from(refunds).where(inArray(refunds.purchaseId, orderIds));
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(refundRows.length).toBe(1);
+    for (const row of [...lines, ...refundRows]) expect(json).toContain(row.id);
+    expect(json).toContain('"refundLines":[{');
+    expect(json).toContain('"reminders":[{');
+    // Receipts as they read, for each paid order.
+    const shop = (exported as unknown as { shop: { receipts: { subject: string; text: string }[] } }).shop;
+    expect(shop.receipts.length).toBeGreaterThanOrEqual(3);
+    expect(shop.receipts.some((r) => r.text.includes("Chakra Balance Guide"))).toBe(true);
+    // Nothing of Bob's: his address, name, ids, orders.
+    for (const other of [bob.email, bob.name, bob.id, bob.bookingId]) expect(json).not.toContain(other);
+    // Never a password hash or a session token.
+    expect(json).not.toMatch(/"password"|"token"/);
+  });
+
+  it("is e-mailed as a link behind sign-in, never as an attachment, and served only to her", async () => {
+    const mail = readOutbox(t.dataDir).filter((m) => m.to === alice.email && /data is ready/.test(m.subject));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.text).toMatch(/\/auth\?redirectTo=%2Faccount%2Fexport%2F[0-9a-f-]{36}/);
+    expect(mail[0]?.text).not.toMatch(/Content-Disposition: attachment/i);
+    const [row] = await t.services.database.db.select().from(dataExports).where(eq(dataExports.userId, alice.id));
+    const mine = await t.app.request(`http://localhost:3000/account/export/${row?.id}`, {
+      headers: { cookie: alice.cookie },
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("content-disposition")).toMatch(/attachment; filename=/);
+    expect(await mine.text()).toContain(alice.email);
+    const his = await t.app.request(`http://localhost:3000/account/export/${row?.id}`, {
+      headers: { cookie: bob.cookie },
+    });
+    expect(his.status).toBe(404);
+  });
+});
+
+describe("the account page's rules", () => {
+  it("moves the account to a new address only from the link sent there, and tells the old one", async () => {
+    const carol = await createVerifiedUser(t.services, {
+      email: `carol-${randomBytes(3).toString("hex")}@example.com`,
+      password: PASSWORD,
+      fullName: "Carol Change",
+    });
+    const next = `carol-new-${randomBytes(3).toString("hex")}@example.com`;
+    await requestEmailChange(t.services, { ...carol, name: "Carol Change" }, next);
+    const outbox = readOutbox(t.dataDir);
+    const link = outbox.find((m) => m.to === next)?.text.match(/confirm-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+    expect(link).toBeDefined();
+    // The old address never sees the token; until the link is opened nothing changes.
+    expect(outbox.filter((m) => m.to === carol.email).some((m) => m.text.includes(link as string))).toBe(false);
+    const [before] = await t.services.database.db.select().from(user).where(eq(user.id, carol.id));
+    expect(before?.email).toBe(carol.email);
+    await expect(confirmEmailChange(t.services, "x".repeat(32))).rejects.toThrow(/expired or has already been used/);
+    expect(await confirmEmailChange(t.services, link as string)).toBe(next);
+    const [after] = await t.services.database.db.select().from(user).where(eq(user.id, carol.id));
+    expect(after?.email).toBe(next);
+    expect(readOutbox(t.dataDir).some((m) => m.to === carol.email && /address was changed/.test(m.subject))).toBe(true);
+    // Single use.
+    await expect(confirmEmailChange(t.services, link as string)).rejects.toThrow(/expired or has already been used/);
+  });
+
+  it("changes the password only with the current one, and ends every other session", async () => {
+    const dan = await createVerifiedUser(t.services, {
+      email: `dan-${randomBytes(3).toString("hex")}@example.com`,
+      password: PASSWORD,
+      fullName: "Dan Devices",
+    });
+    const here = await signIn(dan.email);
+    const elsewhere = await signIn(dan.email);
+    const who = { ...dan, name: "Dan Devices" };
+    await expect(
+      changePassword(
+        t.services,
+        who,
+        { currentPassword: "Wrong-Pass-1", newPassword: "Brand-New-77" },
+        new Headers({ cookie: here }),
+      ),
+    ).rejects.toThrow(/not your current password/);
+    const headers = await changePassword(
+      t.services,
+      who,
+      { currentPassword: PASSWORD, newPassword: "Brand-New-77" },
+      new Headers({ cookie: here }),
+    );
+    const fresh = headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    expect(await t.services.auth.api.getSession({ headers: new Headers({ cookie: elsewhere }) })).toBeNull();
+    expect((await t.services.auth.api.getSession({ headers: new Headers({ cookie: fresh }) }))?.user.id).toBe(dan.id);
+    expect(await t.services.database.db.select().from(session).where(eq(session.userId, dan.id))).toHaveLength(1);
+  });
+});
+
+describe("bad input", () => {
+  it("gets a clear 4xx from every new page, never a 500", async () => {
+    const post = (path: string, body: string, cookie = bob.cookie, type = "application/x-www-form-urlencoded") =>
+      t.app.request(`http://localhost:3000${path}`, {
+        method: "POST",
+        body,
+        headers: { cookie, origin: "http://localhost:3000", "content-type": type },
+        redirect: "manual",
+      });
+    const cases: [string, string, string?, string?][] = [
+      ["/account", "intent=nothing"],
+      ["/account", "intent=email&email=not-an-address"],
+      ["/account", "intent=name&fullName=1234"],
+      ["/account", "intent=password&currentPassword=&password=short"],
+      ["/account", "intent=sign-out-device"],
+      ["/account", '{"intent":"export"}', bob.cookie, "application/json"],
+      ["/account/close", "word=nope&password=x"],
+      ["/account/confirm-email", "token=%00%01"],
+      ["/privacy/complaint", "name=&email=x&message=", ""],
+      ["/privacy/complaint", `name=A&email=a%40example.com&message=${"x".repeat(6000)}`, ""],
+      ["/admin/complaints", "intent=answered&id=1", bob.cookie],
+      ["/admin/close-account", "intent=close&userId=x&word=CLOSE", bob.cookie],
+    ];
+    for (const [path, body, cookie, type] of cases) {
+      const res = await post(path, body, cookie, type);
+      expect(res.status, `${path} ${body.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${path} ${body.slice(0, 40)}`).toBeLessThan(500);
+    }
+    const file = await t.app.request("http://localhost:3000/account/export/not-a-uuid", {
+      headers: { cookie: bob.cookie },
+    });
+    expect(file.status).toBe(404);
+  });
+});
+
+describe("e-mail preferences", () => {
+  it("sends no day-before reminder to a client who turned it off", async () => {
+    const [booked] = await t.services.database.db.select().from(bookings).where(eq(bookings.id, bob.bookingId));
+    const before = readOutbox(t.dataDir).filter((m) => m.to === bob.email).length;
+    await sendDueReminders(t.services, new Date((booked?.startsAt.getTime() ?? 0) - 2 * 3_600_000));
+    expect(readOutbox(t.dataDir).filter((m) => m.to === bob.email)).toHaveLength(before);
+  });
+});
+
+describe("close my account", () => {
+  it("shows what she gets back, then erases every personal field while the books stay whole", async () => {
+    const before = await books();
+    const preview = await previewAccountClosure(t.services, alice.id);
+    expect(preview.some((line) => /cancelled, £\d+\.\d\d refunded \(100%\)/.test(line))).toBe(true);
+    expect(preview.some((line) => /Digital Access membership ends now/.test(line))).toBe(true);
+    await expect(
+      closeAccount(t.services, { userId: alice.id, by: "client", word: "close", password: "Wrong-Pass-1" }),
+    ).rejects.toThrow(/not your current password/);
+    await expect(
+      closeAccount(t.services, { userId: alice.id, by: "client", word: "yes", password: PASSWORD }),
+    ).rejects.toThrow(/type CLOSE/);
+    // Two closings at once (a double submit, two tabs): one erasure, one refund of her session.
+    const raced = await Promise.allSettled([
+      closeAccount(t.services, { userId: alice.id, by: "client", word: "CLOSE", password: PASSWORD }),
+      closeAccount(t.services, { userId: alice.id, by: "client", word: "CLOSE", password: PASSWORD }),
+    ]);
+    expect(raced.some((r) => r.status === "fulfilled")).toBe(true);
+    for (const r of raced) if (r.status === "rejected") expect(String(r.reason)).toMatch(/already closed/);
+
+    expect(await findAnywhere(alice.email)).toEqual([]);
+    expect(await findAnywhere(alice.name)).toEqual([]);
+    expect(await findAnywhere(alice.email.split("@")[0] as string)).toEqual([]);
+    // The other client is untouched.
+    expect(await findAnywhere(bob.email)).not.toEqual([]);
+    // Orders and lines as they were; refunds only what the preview said (her future session).
+    const after = await books();
+    expect(after.purchases).toEqual(before.purchases);
+    expect(after.lines).toEqual(before.lines);
+    const [booked] = await t.services.database.db.select().from(bookings).where(eq(bookings.id, alice.bookingId));
+    expect(booked?.status).toBe("cancelled");
+    expect(after.refunds.cents - before.refunds.cents).toBe(booked?.amountCents);
+    // Signed out everywhere, and cannot sign in.
+    expect(await t.services.auth.api.getSession({ headers: new Headers({ cookie: alice.cookie }) })).toBeNull();
+    await expect(signIn(alice.email)).rejects.toThrow();
+    // A later sign-up with the same address starts clean.
+    const again = await createVerifiedUser(t.services, {
+      email: alice.email,
+      password: PASSWORD,
+      fullName: alice.name,
+    });
+    expect(again.id).not.toBe(alice.id);
+    expect(await t.services.database.db.select().from(purchases).where(eq(purchases.userId, again.id))).toEqual([]);
+    // Closing twice is refused, not repeated.
+    await expect(closeAccount(t.services, { userId: alice.id, by: "owner", word: "CLOSE" })).rejects.toThrow(
+      /already closed/,
+    );
+  });
+});
+
+describe("the owner closes an account at the client's request", () => {
+  it("by the same rules, from the admin page", async () => {
+    const cora = await createVerifiedUser(t.services, {
+      email: `cora-${randomBytes(3).toString("hex")}@example.com`,
+      password: PASSWORD,
+      fullName: "Cordelia Vantreight",
+    });
+    const owner = await createVerifiedUser(t.services, {
+      email: `owner-${randomBytes(3).toString("hex")}@example.com`,
+      password: PASSWORD,
+      fullName: "Olive Owner",
+    });
+    await t.services.database.db.insert(userRoles).values({ userId: owner.id, role: "admin" });
+    const cookie = await signIn(owner.email);
+    const page = await t.app.request(
+      `http://localhost:3000/admin/close-account?email=${encodeURIComponent(cora.email)}`,
+      {
+        headers: { cookie },
+      },
+    );
+    expect(await page.text()).toContain("Cordelia Vantreight");
+    const closed = await t.app.request("http://localhost:3000/admin/close-account", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "close", userId: cora.id, word: "CLOSE" }),
+      headers: { cookie, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(closed.status).toBe(302);
+    const [mark] = await t.services.database.db.select().from(erasedAccounts).where(eq(erasedAccounts.userId, cora.id));
+    expect(mark?.by).toBe("owner");
+    expect(await findAnywhere(cora.email)).toEqual([]);
+    expect(await findAnywhere("Cordelia Vantreight")).toEqual([]);
+  });
+});
+
+describe("retention", () => {
+  it("erases exactly what is past its time, and a run after a restart finds nothing more", async () => {
+    const { db } = t.services.database;
+    const now = new Date();
+    const old = new Date(now.getTime() - 8 * 86_400_000);
+    const pendingOld = crypto.randomUUID();
+    const pendingNew = crypto.randomUUID();
+    await db.insert(user).values([
+      { id: pendingOld, name: "Never Confirmed", email: `old-${pendingOld}@example.com`, createdAt: old },
+      { id: pendingNew, name: "Just Signed", email: `new-${pendingNew}@example.com` },
+    ]);
+    const first = await runRetention(t.services, now);
+    expect(first?.unconfirmedSignUps).toBe(1);
+    expect(first?.closedAccountsDeleted).toBe(0);
+    expect(
+      await db
+        .select()
+        .from(user)
+        .where(inArray(user.id, [pendingOld, pendingNew])),
+    ).toHaveLength(1);
+
+    // Seven years on: the closed account's books go, and so do links and exports now expired.
+    const later = new Date(now);
+    later.setUTCFullYear(later.getUTCFullYear() + 7);
+    const booksBefore = await books();
+    const aliceOrders = await db.select().from(purchases).where(eq(purchases.userId, alice.id));
+    const second = await runRetention(t.services, later);
+    expect(second?.closedAccountsDeleted).toBe(2); // Alice's, and the one the owner closed
+    expect(second?.expiredExports).toBe(1); // Bob's (Alice's went with her account)
+    expect(await db.select().from(purchases).where(eq(purchases.userId, alice.id))).toEqual([]);
+    expect(await db.select().from(erasedAccounts)).toEqual([]);
+    expect((await books()).purchases.n).toBe(booksBefore.purchases.n - aliceOrders.length);
+    expect(await db.select().from(purchases).where(eq(purchases.userId, bob.id))).toHaveLength(2);
+    expect(await db.select().from(verification).where(sql`${verification.expiresAt} < ${later}`)).toEqual([]);
+
+    await t.stop();
+    const restarted = await (await import("../support/test-services")).createTestServices(
+      {},
+      {
+        reuse: { dataDir: t.dataDir, databaseUrl: t.databaseUrl },
+      },
+    );
+    t.services = restarted.services;
+    const third = await runRetention(t.services, later);
+    expect(Object.values(third ?? {}).every((n) => n === 0)).toBe(true);
+    await restarted.stop();
+  });
+});
