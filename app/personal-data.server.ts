@@ -6,10 +6,12 @@
  */
 import { accountsPersonalData } from "~/features/accounts/personal-data.server";
 import { bookingPersonalData } from "~/features/booking/personal-data.server";
+import { clientsPersonalData } from "~/features/clients/personal-data.server";
 import { rightsPersonalData } from "~/features/rights/personal-data.server";
 import { shopPersonalData } from "~/features/shop/personal-data.server";
 import { registerPersonalData } from "~/lib/personal-data.server";
 
+registerPersonalData(clientsPersonalData);
 registerPersonalData(bookingPersonalData);
 registerPersonalData(shopPersonalData);
 registerPersonalData(rightsPersonalData);

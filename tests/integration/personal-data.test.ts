@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmEmailChange, requestEmailChange } from "~/features/accounts/change-email.server";
@@ -8,6 +8,8 @@ import { bookingLineId } from "~/features/booking/booking-model";
 import { cancelBooking } from "~/features/booking/cancel-booking.server";
 import { sendDueReminders } from "~/features/booking/send-due-reminders.server";
 import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
+import { addClientNote } from "~/features/clients/add-client-note.server";
+import { answerIntakeFor } from "~/features/clients/intake-test-kit";
 import { closeAccount, previewAccountClosure } from "~/features/rights/close-account.server";
 import { collectPersonalData } from "~/features/rights/collect-personal-data.server";
 import { submitComplaint } from "~/features/rights/complaints.server";
@@ -18,6 +20,7 @@ import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
 import {
   authAttempts,
   bookings,
+  bookingWaitlist,
   dataExports,
   erasedAccounts,
   orderLines,
@@ -108,6 +111,17 @@ async function seedClient(name: string, label: string, everything = true): Promi
     await buyInDemo(t.app, cookie, [plan]);
     const cancelled = await bookAndPay({ id, email });
     await cancelBooking(t.services, { bookingId: cancelled, by: "client", userId: id });
+    // Health data (decision 046): her answers and consent, and a note of the practitioner's about her.
+    await answerIntakeFor(t.services, { id, email });
+    await addClientNote(t.services, {
+      clientId: id,
+      actor: { id: null, name: "The practitioner", email: "owner@example.com", role: "practitioner" },
+      body: `${name} felt calmer after the session.`,
+    });
+    // A place on a waiting list (decision 047).
+    await t.services.database.db
+      .insert(bookingWaitlist)
+      .values({ id: randomUUID(), userId: id, serviceId: "one-on-one", day: "2030-01-08" });
   }
   const bookingId = await bookAndPay({ id, email });
   await saveMailPreferences(t.services, id, { sessionReminders: false });

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray } from "drizzle-orm";
-import { bookingPackages, bookingReminders, bookings, packageCredits } from "~/lib/db/schema.server";
+import { bookingPackages, bookingReminders, bookings, bookingWaitlist, packageCredits } from "~/lib/db/schema.server";
 import { formatAmount } from "~/lib/format-price";
 import type { PersonalDataHolder } from "~/lib/personal-data.server";
 import type { AppServices } from "~/lib/services.server";
@@ -43,7 +43,8 @@ export const bookingPersonalData: PersonalDataHolder = {
             ),
           )
       : [];
-    return { sessions, packages, packageCredits: credits, reminders };
+    const waitingList = await db.select().from(bookingWaitlist).where(eq(bookingWaitlist.userId, userId));
+    return { sessions, packages, packageCredits: credits, reminders, waitingList };
   },
   async preview(services, userId, now) {
     const said: string[] = [];
@@ -77,7 +78,10 @@ export const bookingPersonalData: PersonalDataHolder = {
     }
   },
   async erase(tx, userId) {
-    await tx.update(bookings).set({ note: "" }).where(eq(bookings.userId, userId));
+    // Her note to the practitioner and her time zone go; the sessions stay (their money is in the books).
+    await tx.update(bookings).set({ note: "", clientTimeZone: null }).where(eq(bookings.userId, userId));
+    // Her places on waiting lists end with her account (decision 047).
+    await tx.delete(bookingWaitlist).where(eq(bookingWaitlist.userId, userId));
   },
 };
 

@@ -50,13 +50,16 @@ export async function exportClientPersonalData(
             .map(({ label, answer }) => ({ question: label, answer })),
         }
       : null,
-    consents: (await listClientConsents(db, input.userId)).map(({ id: _id, ...consent }) => consent),
+    // Each record with its id, as the other parts of the export: a request about one names it.
+    consents: await listClientConsents(db, input.userId),
     practitionerNotes: notes.map((note) => ({
+      id: note.id,
       createdAt: note.createdAt.toISOString(),
       updatedAt: note.updatedAt.toISOString(),
       note: openHealthData(ring, noteContext(input.userId, note.id), note.sealedBody),
     })),
     healthDataAccessLog: log.map((line) => ({
+      id: line.id,
       at: line.at.toISOString(),
       who: line.actorLabel,
       role: line.role,

@@ -1,0 +1,53 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import { bookings, clientNotes, healthDataAccess, user } from "~/lib/db/schema.server";
+import type { PersonalDataHolder } from "~/lib/personal-data.server";
+import { RETENTION } from "~/lib/retention-periods";
+import { eraseClientPersonalData } from "./erase-client-personal-data.server";
+import { exportClientPersonalData } from "./export-client-personal-data.server";
+
+/**
+ * Client records' part of "download my data", "close my account" and retention (decisions 046, 049):
+ * her intake answers (opened for the export, which is itself logged), consents, the practitioner's notes
+ * about her and their access log. Notes are health data: kept `RETENTION.healthNotesYears` after her
+ * last session (or after they were written, if she never had one), then deleted.
+ */
+export const clientsPersonalData: PersonalDataHolder = {
+  name: "clientRecords",
+  async export(services, userId) {
+    const [person] = await services.database.db
+      .select({ name: user.name, email: user.email })
+      .from(user)
+      .where(eq(user.id, userId));
+    return exportClientPersonalData(services, {
+      userId,
+      actor: { id: userId, name: person?.name ?? "", email: person?.email ?? "", role: "client" },
+    });
+  },
+  async erase(tx, userId) {
+    await eraseClientPersonalData(tx, userId);
+  },
+  async expire(services, now) {
+    const { db } = services.database;
+    const cutoff = new Date(now);
+    cutoff.setUTCFullYear(cutoff.getUTCFullYear() - RETENTION.healthNotesYears);
+    const lastSession = db
+      .select({ at: sql`max(${bookings.startsAt})` })
+      .from(bookings)
+      .where(eq(bookings.userId, clientNotes.clientId));
+    const gone = await db
+      .delete(clientNotes)
+      .where(
+        and(
+          lt(clientNotes.updatedAt, cutoff),
+          sql`coalesce((${lastSession}), ${clientNotes.updatedAt}) < ${cutoff.toISOString()}`,
+        ),
+      )
+      .returning({ id: clientNotes.id });
+    // The log of reads of notes that are gone says nothing any more: it goes with them.
+    const log = await db
+      .delete(healthDataAccess)
+      .where(lt(healthDataAccess.at, cutoff))
+      .returning({ id: healthDataAccess.id });
+    return { healthNotes: gone.length, healthAccessLog: log.length };
+  },
+};
