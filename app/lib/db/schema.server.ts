@@ -7,4 +7,5 @@ export * from "./schema/booking.server";
 export * from "./schema/content.server";
 export * from "./schema/discounts.server";
 export * from "./schema/ledger.server";
+export * from "./schema/paperwork.server";
 export * from "./schema/shop.server";
