@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { issueVatInvoice } from "~/features/shop/vat/issue-vat-invoice.server";
 import { saveSiteSettings } from "~/features/site-settings/save-site-settings.server";
 import { DEFAULT_SITE_SETTINGS } from "~/features/site-settings/site-details";
@@ -83,6 +84,15 @@ describe("receipts and VAT", () => {
     // The HTML part states the same.
     expect(receipt.html).toContain("VAT invoice number");
     expect(receipt.html).toContain(VAT_NUMBER);
+
+    // Her refund of it is the invoice's credit note: the invoice named, the VAT going back.
+    await refundPurchase(t.services, ref);
+    const [refund] = (await parseOutbox(t.dataDir)).filter(
+      (m) => m.toAddress === buyer.email && /refund/.test(m.subject ?? ""),
+    );
+    expect(refund?.text).toMatch(/Credit against VAT invoice +000001\n/);
+    expect(refund?.text).toMatch(/VAT refunded +£3\.50\n/);
+    expect(refund?.text).toContain("This e-mail is the credit note for VAT invoice 000001.");
   });
 
   it("numbers invoices one after another, with no gap and no double, when payments commit at once", async () => {

@@ -23,7 +23,7 @@ export async function issueVatInvoice(
   const [existing] = await tx.select().from(vatInvoices).where(eq(vatInvoices.purchaseId, purchaseId));
   if (existing) return existing;
   const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId));
-  if (!purchase || purchase.status !== "paid" || purchase.totalAmountCents <= 0) return null;
+  if (purchase?.status !== "paid" || purchase.totalAmountCents <= 0) return null;
   const kept = (await tx.select().from(orderLines).where(eq(orderLines.purchaseId, purchaseId)))
     .filter((line) => !line.endedAt)
     .sort((a, b) => a.position - b.position);
