@@ -9,6 +9,9 @@ import { mailtoUrl, messagingUrl } from "~/content/site";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { PageHero } from "~/layout/page-hero";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { testimonialsForPage } from "~/features/testimonials/list-testimonials.server";
+import { TestimonialsSection } from "~/features/testimonials/ui/testimonials-section";
+import { servicesContext } from "~/lib/context";
 import type { Route } from "./+types/reiki";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,7 +24,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     site: siteFrom(matches),
   });
 
-export default function Reiki() {
+/** Approved testimonials about this page's sessions (decision 050). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  return { testimonials: await testimonialsForPage(services, ["reiki"]) };
+}
+
+export default function Reiki({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { hero, about, packages, aftercare, support } = content;
   return (
@@ -83,6 +92,7 @@ export default function Reiki() {
         </div>
         <WellnessNote className="mt-12" />
       </Section>
+      <TestimonialsSection testimonials={loaderData.testimonials} />
     </>
   );
 }

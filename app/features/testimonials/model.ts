@@ -23,3 +23,13 @@ export const testimonialMessages = {
   alreadyPending: "Your last testimonial is still waiting to be read. You can write another once it has been.",
   thanks: "Thank you. Your testimonial will appear once it has been read.",
 } as const;
+
+/** A published testimonial as pages show it: the first name and the date, never more of the person. */
+export type PublishedTestimonial = {
+  id: string;
+  firstName: string;
+  body: string;
+  topic: TestimonialTopic;
+  writtenAt: string;
+  incentivised: boolean;
+};
