@@ -49,6 +49,10 @@ export default [
   route("stories", "routes/to-products.tsx", { id: "stories" }),
   route("healing-guides", "routes/to-products.tsx", { id: "healing-guides" }),
   route("courses", "routes/to-products.tsx", { id: "courses" }),
+  // Testimonials and the review policy (decision 050).
+  route("testimonials/new", "routes/testimonials-new.tsx"),
+  route("review-policy", "routes/review-policy.tsx"),
+  route("admin/testimonials", "routes/admin-testimonials.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("*", "routes/not-found.tsx"),

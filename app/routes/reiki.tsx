@@ -7,11 +7,11 @@ import { reikiContent as content } from "~/content/reiki";
 import { reikiPackages } from "~/content/sessions";
 import { mailtoUrl, messagingUrl } from "~/content/site";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
-import { PageHero } from "~/layout/page-hero";
-import { originFrom, pageMeta } from "~/lib/seo";
 import { testimonialsForPage } from "~/features/testimonials/list-testimonials.server";
 import { TestimonialsSection } from "~/features/testimonials/ui/testimonials-section";
+import { PageHero } from "~/layout/page-hero";
 import { servicesContext } from "~/lib/context";
+import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reiki";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -324,6 +324,17 @@ export const table: Entry[] = [
     expect: all(404),
   },
   { route: "GET /api/membership", method: "GET", path: "/api/membership", expect: signedIn(401, 200) },
+  // Testimonials (decision 050): clients write them (the server decides who may), the owner decides.
+  { route: "/testimonials/new", method: "GET", path: "/testimonials/new", expect: signedIn(302, 200) },
+  { route: "/testimonials/new", method: "POST", path: "/testimonials/new", body: "form", expect: signedIn(302, 400) },
+  { route: "/admin/testimonials", method: "GET", path: "/admin/testimonials", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/testimonials",
+    method: "POST",
+    path: "/admin/testimonials",
+    body: "form",
+    expect: { ...all(403), admin: 400 },
+  },
   // Last: signing out ends every session of the user.
   { route: "/sign-out", method: "GET", path: "/sign-out", expect: all(302) },
   { route: "/sign-out", method: "POST", path: "/sign-out", body: "form", expect: all(302) },
@@ -344,4 +355,6 @@ export const PERSONAL_ROUTES = new Set([
   "/my-sessions",
   "/my-sessions/:bookingId",
   "/admin/bookings",
+  "/testimonials/new",
+  "/admin/testimonials",
 ]);

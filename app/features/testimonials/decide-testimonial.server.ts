@@ -37,7 +37,10 @@ export async function decideTestimonial(
   });
   if (!decided) {
     const [exists] = await db.select({ id: testimonials.id }).from(testimonials).where(eq(testimonials.id, id));
-    throw new AppError(exists ? "conflict" : "not_found", exists ? decisionMessages.alreadyDecided : decisionMessages.notFound);
+    throw new AppError(
+      exists ? "conflict" : "not_found",
+      exists ? decisionMessages.alreadyDecided : decisionMessages.notFound,
+    );
   }
   if (decision === "approved") announcePublicChange(services);
   return decided;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
-import type { AppServices } from "~/lib/services.server";
 import { testimonialLog, testimonials, user } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
 import type { PublishedTestimonial, TestimonialTopic } from "./model";
 
 /** The newest approved testimonials about these topics. */

@@ -24,7 +24,9 @@ export function TestimonialsSection({
         {testimonials.map((t) => (
           <li key={t.id} className="flex flex-col rounded-2xl border border-plum-100 bg-white p-6 shadow-sm">
             <figure className="flex flex-1 flex-col">
-              <blockquote className="flex-1 text-lg leading-relaxed whitespace-pre-line text-ink">“{t.body}”</blockquote>
+              <blockquote className="flex-1 text-lg leading-relaxed whitespace-pre-line text-ink">
+                “{t.body}”
+              </blockquote>
               <figcaption className="mt-4 text-sm text-muted">
                 <span className="font-semibold text-plum-900">{t.firstName}</span>,{" "}
                 <time dateTime={t.writtenAt}>{formatLongDate(t.writtenAt)}</time>
