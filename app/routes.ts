@@ -45,6 +45,7 @@ export default [
   route("shop-state", "routes/shop-state.tsx"),
   route("demo-checkout/:checkoutId", "routes/demo-checkout.tsx"),
   route("membership/manage", "routes/membership-manage.tsx"),
+  route("membership/leave", "routes/membership-leave.tsx"),
   // Old addresses of the product library.
   route("stories", "routes/to-products.tsx", { id: "stories" }),
   route("healing-guides", "routes/to-products.tsx", { id: "healing-guides" }),

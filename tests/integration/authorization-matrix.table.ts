@@ -335,6 +335,9 @@ export const table: Entry[] = [
     body: "form",
     expect: { ...all(403), admin: 400 },
   },
+  // The renewal reminder's exit: the signed link is the only key; without it, a 400 that says so.
+  { route: "/membership/leave", method: "GET", path: "/membership/leave", expect: all(400) },
+  { route: "/membership/leave", method: "POST", path: "/membership/leave", body: "form", expect: all(400) },
   // Last: signing out ends every session of the user.
   { route: "/sign-out", method: "GET", path: "/sign-out", expect: all(302) },
   { route: "/sign-out", method: "POST", path: "/sign-out", body: "form", expect: all(302) },
