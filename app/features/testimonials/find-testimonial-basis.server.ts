@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
 import { bookings, orderLines, purchases } from "~/lib/db/schema.server";
 import type { TestimonialTopic } from "./model";
@@ -15,7 +15,7 @@ const SESSION_SERVICES: Record<Exclude<TestimonialTopic, "shop">, string[]> = {
 /**
  * What makes this person a genuine client for this topic (DMCC Act 2024, Sch. 20: a review must come
  * from someone who has used the service): a session of it they attended (it has ended, it was not
- * cancelled, she did not mark them absent), or for the shop a purchase they paid for and kept (not
+ * cancelled, she did not mark them absent; or she marked it attended), or for the shop a purchase they paid for and kept (not
  * one she gave them: a gift is a reward). Answers a reference to it, or null when there is none.
  */
 export async function findTestimonialBasis(
@@ -49,8 +49,8 @@ export async function findTestimonialBasis(
         eq(bookings.userId, userId),
         eq(bookings.status, "confirmed"),
         inArray(bookings.serviceId, SESSION_SERVICES[topic] as (typeof bookings.serviceId._.data)[]),
-        lt(bookings.endsAt, now),
-        or(isNull(bookings.attendance), ne(bookings.attendance, "no_show")),
+        // She marked it attended, or it is over and she did not mark the client absent.
+        or(eq(bookings.attendance, "attended"), and(lt(bookings.endsAt, now), isNull(bookings.attendance))),
       ),
     )
     .orderBy(sql`${bookings.endsAt} desc`)
