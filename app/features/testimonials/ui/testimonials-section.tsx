@@ -20,9 +20,13 @@ export function TestimonialsSection({
   if (testimonials.length === 0) return null;
   return (
     <Section id="testimonials" title={title} tone={tone}>
-      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {/* Centred rows, so one or two testimonials sit in the middle rather than at the left. */}
+      <ul className="flex flex-wrap justify-center gap-6">
         {testimonials.map((t) => (
-          <li key={t.id} className="flex flex-col rounded-2xl border border-plum-100 bg-white p-6 shadow-sm">
+          <li
+            key={t.id}
+            className="flex w-full flex-col rounded-2xl border border-plum-100 bg-white p-6 shadow-sm md:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]"
+          >
             <figure className="flex flex-1 flex-col">
               <blockquote className="flex-1 text-lg leading-relaxed whitespace-pre-line text-ink">
                 “{t.body}”
