@@ -67,7 +67,8 @@ const CONDITIONS = [
 
 export const CLAIM_RULES: readonly ClaimRule[] = [
   { id: "cure", pattern: /\b(?:cure[sd]?|curing|curative)\b/gi, reason: CURE },
-  { id: "treat", pattern: /\b(?:treat(?:s|ed|ing)?|treatments? (?:for|of))\b/gi, reason: TREAT },
+  // Reiki "self-treatment" is the practice itself, not a claim.
+  { id: "treat", pattern: /(?<!self-)\b(?:treat(?:s|ed|ing)?|treatments? (?:for|of))\b/gi, reason: TREAT },
   { id: "diagnose", pattern: /\b(?:diagnos(?:e[sd]?|is|es|ing|tic)|detects?|detecting)\b/gi, reason: DIAGNOSE },
   { id: "condition", pattern: new RegExp(`\\b(?:${CONDITIONS.join("|")})\\b`, "gi"), reason: CONDITION },
   { id: "proven", pattern: /\b(?:clinically|scientifically|medically) (?:proven|tested)\b/gi, reason: PROVEN },
