@@ -16,6 +16,7 @@ describe("claims she should not make", () => {
       findClaims("Sacred Healing: a calm, restful Reiki session. Treatment room in Bath. Secure checkout."),
     ).toEqual([]);
     expect(findClaims("A treatise on procurement and a treaty of diseasefree lands")).toEqual([]);
+    expect(findClaims("Guided lessons on Reiki self-treatment for relaxation.")).toEqual([]);
     expect(findClaims("")).toEqual([]);
   });
 
