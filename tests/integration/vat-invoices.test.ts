@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookingLineId } from "~/features/booking/booking-model";
+import { openDay, request } from "~/features/booking/booking-test-kit";
+import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
+import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { issueVatInvoice } from "~/features/shop/vat/issue-vat-invoice.server";
 import { saveSiteSettings } from "~/features/site-settings/save-site-settings.server";
 import { DEFAULT_SITE_SETTINGS } from "~/features/site-settings/site-details";
-import { vatInvoices } from "~/lib/db/schema.server";
+import { bookings, vatInvoices } from "~/lib/db/schema.server";
+import { zonedInstant } from "~/lib/zoned-time";
 import { parseOutbox } from "../support/check-email";
 import { buyInDemo, openCheckout, payDemoCheckout } from "../support/demo-purchase";
 import { signedInUser } from "../support/shop-accounts";
@@ -95,6 +100,39 @@ describe("receipts and VAT", () => {
     expect(refund?.text).toContain("This e-mail is the credit note for VAT invoice 000001.");
   });
 
+  it("a booked session's confirmation is its VAT invoice", async () => {
+    const client = await signedInUser(t.services, "vat-session");
+    const { bookingId } = await startBookingCheckout(
+      t.services,
+      { id: client.id, email: client.email },
+      request(zonedInstant(openDay(20), "10:00")),
+    );
+    const [booking] = await t.services.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    await applyPaymentEvent(t.services, {
+      event: {
+        kind: "checkout.paid",
+        checkout: {
+          provider: "demo",
+          ref: booking?.purchaseId as string,
+          userId: client.id,
+          productIds: [bookingLineId(bookingId)],
+          totalCents: 5000,
+          paymentRef: `demo_pi_${booking?.purchaseId}`,
+          consentAt: null,
+          mode: "payment",
+        },
+      },
+    });
+    const [mail] = (await parseOutbox(t.dataDir)).filter(
+      (m) => m.toAddress === client.email && /session is booked/.test(m.subject ?? ""),
+    );
+    expect(mail?.text).toContain("This e-mail is also your VAT invoice. Prices include VAT.");
+    expect(mail?.text).toMatch(/VAT invoice number +000002\n/);
+    expect(mail?.text).toMatch(/One-on-One Session, .* \(UK time\) +£50\.00 \(VAT 20%: £8\.33\)\n/);
+    expect(mail?.text).toMatch(/Total excluding VAT +£41\.67\n/);
+    expect(mail?.text).toMatch(/VAT number +GB123456789\n/);
+  });
+
   it("numbers invoices one after another, with no gap and no double, when payments commit at once", async () => {
     const buyers = await Promise.all(Array.from({ length: 6 }, (_, i) => signedInUser(t.services, `race${i}`)));
     const refs: string[] = [];
@@ -113,7 +151,7 @@ describe("receipts and VAT", () => {
     const numbers = (await t.services.database.db.select().from(vatInvoices))
       .map((invoice) => invoice.number)
       .sort((a, b) => a - b);
-    expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 });
 

@@ -78,13 +78,20 @@ export function bookingConfirmationEmail(
   to: { email: string; name: string },
   session: SessionFacts,
   paidCents: number | null,
+  /** The payment's VAT invoice, when the practitioner is VAT-registered (decision 050). */
+  vatInvoiceRows: { label: string; value: string }[] = [],
 ): MailMessage {
   return clientSessionEmail(sender, to, session, {
     subject: `Your session is booked: ${formatSessionTime(session.startsAt)}`,
     paragraphs: [
       "Thank you: your session is booked. The attached calendar file adds it to Google, Apple or Outlook Calendar.",
+      ...(vatInvoiceRows.length ? ["This e-mail is also your VAT invoice. Prices include VAT."] : []),
     ],
-    extraRows: paidCents !== null ? [{ label: "Paid", value: formatAmount(paidCents) }] : [],
+    extraRows: vatInvoiceRows.length
+      ? vatInvoiceRows
+      : paidCents !== null
+        ? [{ label: "Paid", value: formatAmount(paidCents) }]
+        : [],
     action: manageAction(session),
     after: [
       "Cancel up to 24 hours before for a full refund; later or on the day, 50% is refunded. You can reschedule up to 24 hours before.",
