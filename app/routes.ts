@@ -60,10 +60,15 @@ export default [
   route("shop-state", "routes/shop-state.tsx"),
   route("demo-checkout/:checkoutId", "routes/demo-checkout.tsx"),
   route("membership/manage", "routes/membership-manage.tsx"),
+  route("membership/leave", "routes/membership-leave.tsx"),
   // Old addresses of the product library.
   route("stories", "routes/to-products.tsx", { id: "stories" }),
   route("healing-guides", "routes/to-products.tsx", { id: "healing-guides" }),
   route("courses", "routes/to-products.tsx", { id: "courses" }),
+  // Testimonials and the review policy (decision 050).
+  route("testimonials/new", "routes/testimonials-new.tsx"),
+  route("review-policy", "routes/review-policy.tsx"),
+  route("admin/testimonials", "routes/admin-testimonials.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("*", "routes/not-found.tsx"),

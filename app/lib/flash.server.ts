@@ -5,7 +5,7 @@ import { z } from "~/lib/zod";
 export const flashToastSchema = z.object({
   title: z.string().max(200),
   description: z.string().max(500).optional(),
-  variant: z.enum(["default", "destructive"]).default("default"),
+  variant: z.enum(["default", "destructive", "warning"]).default("default"),
 });
 export type FlashToast = z.infer<typeof flashToastSchema>;
 

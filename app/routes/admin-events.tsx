@@ -3,6 +3,7 @@ import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { uploadLimits } from "~/features/admin/store-upload.server";
+import { withClaimsWarning } from "~/features/claims/find-claims";
 import {
   eventFormFrom,
   eventFormSchema,
@@ -65,7 +66,13 @@ const intents = {
     ),
     handler: async ({ id, ...event }, { services }) => {
       await saveEvent(services, id, toEventInput(event));
-      return success(eventMessages.saved);
+      return {
+        redirectTo: "/admin/events",
+        toast: withClaimsWarning({ title: "Success", description: eventMessages.saved }, [
+          event.title,
+          event.description,
+        ]),
+      };
     },
     errorFields: { invalid_request: "upload" },
   }),

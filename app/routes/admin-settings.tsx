@@ -1,6 +1,7 @@
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
+import { textsOf, withClaimsWarning } from "~/features/claims/find-claims";
 import { getSiteSettings } from "~/features/site-settings/get-site-settings.server";
 import { saveSiteSettings } from "~/features/site-settings/save-site-settings.server";
 import {
@@ -33,7 +34,10 @@ const intents = {
     read: settingsFromForm,
     handler: async (settings, { services }) => {
       await saveSiteSettings(services, settings);
-      return { redirectTo: "/admin/settings", toast: { title: "Success", description: settingsMessages.saved } };
+      return {
+        redirectTo: "/admin/settings",
+        toast: withClaimsWarning({ title: "Success", description: settingsMessages.saved }, textsOf(settings)),
+      };
     },
   }),
 };

@@ -14,6 +14,7 @@ import { requireAdminList } from "~/features/admin/require-admin-list.server";
 import { restoreProduct } from "~/features/admin/restore-product.server";
 import { saveProduct } from "~/features/admin/save-product.server";
 import { uploadLimits } from "~/features/admin/store-upload.server";
+import { textsOf, withClaimsWarning } from "~/features/claims/find-claims";
 import { getProduct } from "~/features/shop/get-product.server";
 import { productIdSchema } from "~/features/shop/schemas";
 import { getSiteSettings } from "~/features/site-settings/get-site-settings.server";
@@ -68,7 +69,11 @@ const success = (redirectTo: string, title: string, description: string) => ({
 async function save(services: AppServices, request: Request, id: string | undefined, values: ProductFormValues) {
   const saved = await saveProduct(services, { id, values });
   const description = saved.created ? "Product created successfully." : "Product updated successfully.";
-  return success(backToList("/admin", request), "Success", description);
+  // Saved either way: words that may make a health claim are a warning for her to read (decision 050).
+  return {
+    redirectTo: backToList("/admin", request),
+    toast: withClaimsWarning({ title: "Success", description }, textsOf(values)),
+  };
 }
 
 const intents = {

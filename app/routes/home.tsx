@@ -9,6 +9,8 @@ import { listUpcomingEvents } from "~/features/events/list-events.server";
 import { EventCard } from "~/features/events/ui/event-card";
 import { practiceJsonLdFor } from "~/features/site-settings/practice-json-ld.server";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { testimonialsForPage } from "~/features/testimonials/list-testimonials.server";
+import { TestimonialsSection } from "~/features/testimonials/ui/testimonials-section";
 import { servicesContext } from "~/lib/context";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
@@ -25,15 +27,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const [[next], practice] = await Promise.all([
+  const [[next], practice, testimonials] = await Promise.all([
     listUpcomingEvents(services.database.db, new Date(), 1),
     readPublicHours(services).then((hours) => practiceJsonLdFor(services, hours ?? undefined)),
+    testimonialsForPage(services, ["reiki", "zyto", "shop"], 3),
   ]);
-  return { nextEvent: next ? toEventView(next) : null, practice };
+  return { nextEvent: next ? toEventView(next) : null, practice, testimonials };
 }
 
 export default function Home({ matches, loaderData }: Route.ComponentProps) {
-  const { nextEvent, practice } = loaderData;
+  const { nextEvent, practice, testimonials } = loaderData;
   const { hero, offerings, introduction, callToAction } = content(useSite());
   return (
     <>
@@ -100,6 +103,8 @@ export default function Home({ matches, loaderData }: Route.ComponentProps) {
           </ButtonLink>
         </div>
       </Section>
+
+      <TestimonialsSection testimonials={testimonials} />
 
       <Section title={callToAction.title} intro={callToAction.text}>
         <div className="flex flex-wrap justify-center gap-3">

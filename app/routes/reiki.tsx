@@ -7,7 +7,10 @@ import { reikiContent as content } from "~/content/reiki";
 import { reikiPackages } from "~/content/sessions";
 import { mailtoUrl, messagingUrl } from "~/content/site";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { testimonialsForPage } from "~/features/testimonials/list-testimonials.server";
+import { TestimonialsSection } from "~/features/testimonials/ui/testimonials-section";
 import { PageHero } from "~/layout/page-hero";
+import { servicesContext } from "~/lib/context";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reiki";
 
@@ -21,7 +24,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     site: siteFrom(matches),
   });
 
-export default function Reiki() {
+/** Approved testimonials about this page's sessions (decision 050). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  return { testimonials: await testimonialsForPage(services, ["reiki"]) };
+}
+
+export default function Reiki({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { hero, about, packages, aftercare, support } = content;
   return (
@@ -83,6 +92,7 @@ export default function Reiki() {
         </div>
         <WellnessNote className="mt-12" />
       </Section>
+      <TestimonialsSection testimonials={loaderData.testimonials} />
     </>
   );
 }

@@ -7,7 +7,10 @@ import { zytoExplainer } from "~/content/videos";
 import { zytoContent as content } from "~/content/zyto";
 import { VideoFacade } from "~/features/media/video-facade";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
+import { testimonialsForPage } from "~/features/testimonials/list-testimonials.server";
+import { TestimonialsSection } from "~/features/testimonials/ui/testimonials-section";
 import { PageHero } from "~/layout/page-hero";
+import { servicesContext } from "~/lib/context";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/zyto";
 
@@ -23,7 +26,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const benefitIcons = ["leaf", "clock", "sparkle", "book", "heart", "hands"] as const;
 
-export default function Zyto() {
+/** Approved testimonials about this page's sessions (decision 050). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  return { testimonials: await testimonialsForPage(services, ["zyto"]) };
+}
+
+export default function Zyto({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { hero, process, video, benefits, sessions, importantNotes, synergy, closing } = content;
   return (
@@ -112,6 +121,7 @@ export default function Zyto() {
           </ButtonLink>
         </div>
       </Section>
+      <TestimonialsSection testimonials={loaderData.testimonials} />
     </>
   );
 }

@@ -419,6 +419,20 @@ export const table: Entry[] = [
     body: "form",
     expect: { ...all(403), admin: 400 },
   },
+  // Testimonials (decision 050): clients write them (the server decides who may), the owner decides.
+  { route: "/testimonials/new", method: "GET", path: "/testimonials/new", expect: signedIn(302, 200) },
+  { route: "/testimonials/new", method: "POST", path: "/testimonials/new", body: "form", expect: signedIn(302, 400) },
+  { route: "/admin/testimonials", method: "GET", path: "/admin/testimonials", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/testimonials",
+    method: "POST",
+    path: "/admin/testimonials",
+    body: "form",
+    expect: { ...all(403), admin: 400 },
+  },
+  // The renewal reminder's exit: the signed link is the only key; without it, a 400 that says so.
+  { route: "/membership/leave", method: "GET", path: "/membership/leave", expect: all(400) },
+  { route: "/membership/leave", method: "POST", path: "/membership/leave", body: "form", expect: all(400) },
   // Last: signing out ends every session of the user.
   { route: "/sign-out", method: "GET", path: "/sign-out", expect: all(302) },
   { route: "/sign-out", method: "POST", path: "/sign-out", body: "form", expect: all(302) },
@@ -450,4 +464,6 @@ export const PERSONAL_ROUTES = new Set([
   "/account/export/:exportId",
   "/admin/complaints",
   "/admin/close-account",
+  "/testimonials/new",
+  "/admin/testimonials",
 ]);

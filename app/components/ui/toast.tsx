@@ -3,8 +3,11 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react
 export type ToastInput = {
   title: string;
   description?: string | undefined;
-  /** 'destructive' for errors, as the spec's error catalogue marks them. */
-  variant?: "default" | "destructive" | undefined;
+  /**
+   * 'destructive' for errors, as the spec's error catalogue marks them; 'warning' for something saved
+   * that she should still read (a possible health claim): it stays until she closes it.
+   */
+  variant?: "default" | "destructive" | "warning" | undefined;
 };
 
 /** A button in the toast (the load failures' 'Retry'); apart from ToastInput, which travels as data. */
@@ -33,7 +36,12 @@ export function showToast({ title, description, variant = "default" }: ToastInpu
   void Promise.all([loadSonner(), ready]).then(([{ toast }]) => {
     if (dismissed) return;
     const options = { description, ...(action ? { action } : {}) };
-    shown = variant === "destructive" ? toast.error(title, options) : toast.success(title, options);
+    shown =
+      variant === "destructive"
+        ? toast.error(title, options)
+        : variant === "warning"
+          ? toast.warning(title, { ...options, duration: Number.POSITIVE_INFINITY })
+          : toast.success(title, options);
   });
   /** Takes the toast away (a failure's toast once its page has loaded). */
   return () => {
@@ -97,6 +105,7 @@ export function ToastHost() {
             toast: "!border-plum-200 !bg-white !text-ink",
             error: "!border-red-300 !bg-red-50 !text-red-900",
             success: "!border-green-300 !bg-green-50 !text-green-900",
+            warning: "!border-amber-400 !bg-amber-50 !text-amber-950",
             description: "!text-inherit",
             actionButton: "!bg-plum-800 !text-white",
           },

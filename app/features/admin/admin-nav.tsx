@@ -13,6 +13,7 @@ const sections = [
   { to: "/admin/galleries", label: "Galleries" },
   { to: "/admin/songs", label: "Songs" },
   { to: "/admin/complaints", label: "Complaints" },
+  { to: "/admin/testimonials", label: "Testimonials" },
 ] as const;
 
 /**

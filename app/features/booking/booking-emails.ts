@@ -98,6 +98,8 @@ export function bookingConfirmationEmail(
   session: SessionFacts,
   paidCents: number | null,
   bookedFor?: DiaryPayment,
+  /** The payment's VAT invoice, when the practitioner is VAT-registered (decision 050). */
+  vatInvoiceRows: { label: string; value: string }[] = [],
 ): MailMessage {
   return clientSessionEmail(sender, to, session, {
     subject: `Your session is booked: ${formatSessionTime(session.startsAt)}`,
@@ -105,6 +107,7 @@ export function bookingConfirmationEmail(
       bookedFor
         ? "Your session is booked, as arranged with the practitioner. The attached calendar file adds it to Google, Apple or Outlook Calendar."
         : "Thank you: your session is booked. The attached calendar file adds it to Google, Apple or Outlook Calendar.",
+      ...(vatInvoiceRows.length ? ["This e-mail is also your VAT invoice. Prices include VAT."] : []),
     ],
     extraRows: bookedFor
       ? [
@@ -112,9 +115,11 @@ export function bookingConfirmationEmail(
             ? { label: "Paid", value: `${formatAmount(bookedFor.priceCents)}, to the practitioner` }
             : { label: "To pay", value: `${formatAmount(bookedFor.priceCents)}, at your session` },
         ]
-      : paidCents !== null
-        ? [{ label: "Paid", value: formatAmount(paidCents) }]
-        : [],
+      : vatInvoiceRows.length
+        ? vatInvoiceRows
+        : paidCents !== null
+          ? [{ label: "Paid", value: formatAmount(paidCents) }]
+          : [],
     action: manageAction(session),
     after: [
       "Cancel up to 24 hours before for a full refund; later or on the day, 50% is refunded. You can reschedule up to 24 hours before.",

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { vatInvoiceRowsOf } from "~/features/shop/line-kinds.server";
 import { knownSiteSettings } from "~/features/site-settings/get-site-settings.server";
 import { type Booking, bookings, user } from "~/lib/db/schema.server";
 import type { MailMessage } from "~/lib/mail/mailer.server";
@@ -109,7 +110,16 @@ export async function sendBookingMail(services: AppServices, bookingId: string, 
   const messages: MailMessage[] = [];
   switch (mail.kind) {
     case "confirmed":
-      messages.push(bookingConfirmationEmail(sender, client, facts, mail.paidCents, mail.bookedFor));
+      messages.push(
+        bookingConfirmationEmail(
+          sender,
+          client,
+          facts,
+          mail.paidCents,
+          mail.bookedFor,
+          row.booking.purchaseId ? await vatInvoiceRowsOf(db, row.booking.purchaseId) : [],
+        ),
+      );
       messages.push(practitionerBookingEmail(sender, client, facts, diaryUrl));
       break;
     case "rescheduled":

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { sellerDetails } from "~/features/site-settings/seller-details.server";
 import { processedEvents, purchases, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { type Fulfilment, fulfilCheckout } from "./fulfil-checkout.server";
@@ -11,6 +12,7 @@ import { memberOfSubscription, sendMembershipNotice, sendOwnerNotice } from "./s
 import { sendReceipt } from "./send-receipt.server";
 import { settleRefund } from "./settle-refund.server";
 import { type MembershipChange, syncSubscription } from "./sync-subscription.server";
+import { issueVatInvoice } from "./vat/issue-vat-invoice.server";
 
 export type PaymentEventOutcome = "duplicate" | "fulfilled" | "already-fulfilled" | "updated" | "ignored";
 
@@ -28,6 +30,8 @@ export async function applyPaymentEvent(
   let paid: { checkout: PaidCheckout; fulfilment: Extract<Fulfilment, { fulfilled: true }> } | null = null;
   // Told only by the transaction that recorded the event and made the change: never on a redelivery.
   let membershipChange: MembershipChange | null = null;
+  // Read before the transaction (PGlite: never `db` inside it); kept in memory between saves anyway.
+  const seller = event.kind === "checkout.paid" ? await sellerDetails(services.database.db) : null;
 
   const outcome = await services.database.db.transaction(async (tx): Promise<PaymentEventOutcome> => {
     // PGlite trap: inside this callback only `tx` may be used, never `db`.
@@ -43,6 +47,8 @@ export async function applyPaymentEvent(
       case "checkout.paid": {
         const fulfilment = await fulfilCheckout(tx, event.checkout, event.subscription);
         if (!fulfilment.fulfilled) return "already-fulfilled";
+        // The VAT invoice is numbered in the same transaction as the payment: no gap, no double.
+        if (seller) await issueVatInvoice(tx, fulfilment.purchaseId, seller);
         paid = { checkout: event.checkout, fulfilment };
         return "fulfilled";
       }

@@ -20,6 +20,7 @@ export { paymentInnerMessages } from "./model";
 export type { CheckoutLine, PaidCheckout } from "./payment-provider.server";
 export { CheckoutError } from "./payment-provider.server";
 export { settleRefund } from "./settle-refund.server";
+export { vatInvoiceRowsOf } from "./vat/vat-invoice-rows.server";
 
 /** What a kind's fulfilment did with a payment, for the shop to record and follow up. */
 export type KindFulfilment = {

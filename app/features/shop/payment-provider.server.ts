@@ -95,6 +95,8 @@ export interface PaymentProvider {
   expireCheckout(ref: string): Promise<void>;
   /** Ends a subscription at once, so it never renews (one bought by someone already a member). */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /** Stops a subscription renewing: it runs to the end of the period paid for (a member leaving). */
+  endSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void>;
 }
 
 export class RefundError extends Error {

@@ -1,8 +1,10 @@
+import type { VatInvoice } from "~/lib/db/schema.server";
 import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 import type { PaymentProviderName } from "./model";
+import { formatInvoiceNumber, formatRate, invoiceTotals } from "./vat/vat-invoice";
 
 /** Everything a receipt states, as it was charged (never today's prices). */
 export type Receipt = {
@@ -23,6 +25,8 @@ export type Receipt = {
   /** The Digital Access plan, when the order started it. */
   membership?: { monthlyCents: number; renewsOn: Date | null } | null | undefined;
   accountUrl: string;
+  /** The VAT invoice issued when it was paid (the seller was VAT-registered then); else nothing of VAT. */
+  vatInvoice?: VatInvoice | null | undefined;
 };
 
 /** The payment method's kind, as a receipt names it (never a card number: we never see one). */
@@ -42,31 +46,21 @@ export function receiptEmail(
   const orderRef = `#${receipt.orderId.slice(0, 8)}`;
   const consentAt = receipt.consent ? formatLongDate(receipt.consent.at) : null;
   const membership = receipt.membership;
+  const invoice = receipt.vatInvoice ?? null;
   const message: MailMessage = renderEmail(seller, {
     to: to.email,
-    subject: `Your ${seller.brand} receipt for order ${orderRef}`,
+    subject: invoice
+      ? `Your ${seller.brand} receipt and VAT invoice ${formatInvoiceNumber(invoice.number)} for order ${orderRef}`
+      : `Your ${seller.brand} receipt for order ${orderRef}`,
     paragraphs: [
       `Hello ${to.name},`,
       receipt.grantNote
         ? `${seller.brand} has added this to your account at no charge: ${receipt.grantNote}`
-        : `Thank you for your purchase from ${seller.brand}. This is your receipt.`,
+        : invoice
+          ? `Thank you for your purchase from ${seller.brand}. This is your receipt and your VAT invoice. Prices include VAT.`
+          : `Thank you for your purchase from ${seller.brand}. This is your receipt.`,
     ],
-    rows: [
-      { label: "Order", value: orderRef },
-      { label: "Date", value: formatLongDate(receipt.paidAt) },
-      ...receipt.lines.map((line) => ({
-        label: line.title,
-        value:
-          line.amountCents === null ? "Included" : `${formatAmount(line.amountCents)}${line.monthly ? " a month" : ""}`,
-      })),
-      ...(receipt.discount
-        ? [{ label: `Discount (${receipt.discount.code})`, value: `-${formatAmount(receipt.discount.amountCents)}` }]
-        : []),
-      { label: "Total", value: formatAmount(receipt.totalCents) },
-      { label: "Payment method", value: paymentMethodLabel(receipt.provider, Boolean(receipt.grantNote)) },
-      { label: "Sold by", value: `${seller.name}, trading as ${seller.brand}` },
-      { label: "Address", value: seller.address },
-    ],
+    rows: invoice ? vatInvoiceRows(seller, to, receipt, invoice) : plainRows(seller, receipt),
     links: receipt.downloads.map((d) => ({ label: `Download ${d.title}`, url: d.url })),
     action: { label: "My Sacred Downloads", url: receipt.accountUrl },
     after: [
@@ -89,4 +83,70 @@ export function receiptEmail(
     ],
   });
   return message;
+}
+
+type Row = { label: string; value: string };
+
+/** A receipt without VAT (the seller was not VAT-registered when it was paid): it says nothing of VAT. */
+function plainRows(seller: Sender & { name: string; address: string }, receipt: Receipt): Row[] {
+  return [
+    { label: "Order", value: `#${receipt.orderId.slice(0, 8)}` },
+    { label: "Date", value: formatLongDate(receipt.paidAt) },
+    ...receipt.lines.map((line) => ({
+      label: line.title,
+      value:
+        line.amountCents === null ? "Included" : `${formatAmount(line.amountCents)}${line.monthly ? " a month" : ""}`,
+    })),
+    ...(receipt.discount
+      ? [{ label: `Discount (${receipt.discount.code})`, value: `-${formatAmount(receipt.discount.amountCents)}` }]
+      : []),
+    { label: "Total", value: formatAmount(receipt.totalCents) },
+    { label: "Payment method", value: paymentMethodLabel(receipt.provider, Boolean(receipt.grantNote)) },
+    { label: "Sold by", value: `${seller.name}, trading as ${seller.brand}` },
+    { label: "Address", value: seller.address },
+  ];
+}
+
+/**
+ * A VAT invoice (decision 050): its number, the tax point, the seller's name, address and VAT number
+ * as they were when it was issued, each line as paid with its rate and VAT, and the totals. It holds
+ * everything a full invoice needs but the buyer's postal address, which the shop does not ask for;
+ * below £250 a simplified invoice is all the law asks.
+ */
+function vatInvoiceRows(
+  seller: Sender & { name: string; address: string },
+  to: { email: string; name: string },
+  receipt: Receipt,
+  invoice: VatInvoice,
+): Row[] {
+  const totals = invoiceTotals(invoice.lines);
+  const monthly = new Set(receipt.lines.filter((line) => line.monthly).map((line) => line.title));
+  return [
+    { label: "VAT invoice number", value: formatInvoiceNumber(invoice.number) },
+    { label: "Order", value: `#${receipt.orderId.slice(0, 8)}` },
+    { label: "Date (tax point)", value: formatLongDate(invoice.issuedAt) },
+    { label: "Customer", value: `${to.name} (${to.email})` },
+    ...invoice.lines.map((line) => ({
+      label: line.description,
+      value: `${formatAmount(line.grossCents)}${monthly.has(line.description) ? " a month" : ""} (VAT ${formatRate(line.rateBasisPoints)}: ${formatAmount(line.vatCents)})`,
+    })),
+    ...(receipt.discount
+      ? [
+          {
+            label: `Discount (${receipt.discount.code}), taken off the prices above`,
+            value: `-${formatAmount(receipt.discount.amountCents)}`,
+          },
+        ]
+      : []),
+    { label: "Total excluding VAT", value: formatAmount(totals.netCents) },
+    ...totals.byRate.map((rate) => ({
+      label: `VAT at ${formatRate(rate.rateBasisPoints)}`,
+      value: formatAmount(rate.vatCents),
+    })),
+    { label: "Total", value: formatAmount(totals.grossCents) },
+    { label: "Payment method", value: paymentMethodLabel(receipt.provider, Boolean(receipt.grantNote)) },
+    { label: "Sold by", value: invoice.sellerName || `${seller.name}, trading as ${seller.brand}` },
+    { label: "Address", value: invoice.sellerAddress },
+    { label: "VAT number", value: invoice.vatNumber },
+  ];
 }

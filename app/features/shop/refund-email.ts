@@ -2,6 +2,8 @@ import { formatAmount } from "~/lib/format-price";
 import { renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 import type { RefundReason } from "./model";
+import type { VatCredit } from "./vat/vat-credit.server";
+import { formatInvoiceNumber } from "./vat/vat-invoice";
 
 const WHY: Record<RefundReason, string> = {
   admin: "Your refund has been approved.",
@@ -20,8 +22,17 @@ const WHY: Record<RefundReason, string> = {
 export function refundEmail(
   sender: Sender,
   to: { email: string; name: string },
-  refund: { orderId: string; reason: RefundReason; amountCents: number; titles: string[]; accountUrl: string },
+  refund: {
+    orderId: string;
+    reason: RefundReason;
+    amountCents: number;
+    titles: string[];
+    accountUrl: string;
+    /** Set when the order had a VAT invoice: this e-mail is then its credit note. */
+    vatCredit?: VatCredit | null | undefined;
+  },
 ): MailMessage {
+  const credit = refund.vatCredit;
   return renderEmail(sender, {
     to: to.email,
     subject: `Your ${sender.brand} refund of ${formatAmount(refund.amountCents)}`,
@@ -30,8 +41,19 @@ export function refundEmail(
       { label: "Order", value: `#${refund.orderId.slice(0, 8)}` },
       ...refund.titles.map((title) => ({ label: title, value: "Refunded" })),
       { label: "Refund", value: formatAmount(refund.amountCents) },
+      ...(credit
+        ? [
+            { label: "Credit against VAT invoice", value: formatInvoiceNumber(credit.invoiceNumber) },
+            { label: "VAT refunded", value: formatAmount(credit.vatCents) },
+          ]
+        : []),
     ],
     action: { label: "My Sacred Downloads", url: refund.accountUrl },
-    after: ["Approved refunds reach your card within 5-10 business days, as our Refund Policy says."],
+    after: [
+      "Approved refunds reach your card within 5-10 business days, as our Refund Policy says.",
+      ...(credit
+        ? [`This e-mail is the credit note for VAT invoice ${formatInvoiceNumber(credit.invoiceNumber)}.`]
+        : []),
+    ],
   });
 }

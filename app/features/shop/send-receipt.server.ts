@@ -6,6 +6,7 @@ import { getProductsByIds } from "./get-product.server";
 import { readOrderLines } from "./ledger/read-order-lines.server";
 import { isPlan } from "./model";
 import { type Receipt, receiptEmail } from "./receipt-email";
+import { readVatInvoice } from "./vat/issue-vat-invoice.server";
 
 /** The link in an e-mail that leads through sign-in to a protected download. */
 export function downloadLink(publicUrl: string, productId: string): string {
@@ -62,6 +63,7 @@ export async function buildReceipt(services: AppServices, purchaseId: string) {
       .map((id) => ({ title: titleOf(id), url: downloadLink(publicUrl, id) })),
     membership,
     accountUrl: `${publicUrl}/my-purchases`,
+    vatInvoice: await readVatInvoice(db, purchase.id),
   };
   return receiptEmail(await sellerDetails(services.database.db), { email: row.email, name: row.name }, receipt);
 }

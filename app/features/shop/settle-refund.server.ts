@@ -10,6 +10,7 @@ import { isPlan, type RefundReason } from "./model";
 import { RefundError } from "./payment-provider.server";
 import { refundEmail } from "./refund-email";
 import { sendOwnerNotice } from "./send-notices.server";
+import { vatCreditOf } from "./vat/vat-credit.server";
 
 export type SettledRefund = { status: "succeeded" | "failed" | "pending"; failure?: string | undefined };
 
@@ -120,6 +121,7 @@ async function sendRefundNotice(
         titles,
         // Products are in My Sacred Downloads; a session or package in My Sessions.
         accountUrl: `${services.env.PUBLIC_URL}${refund.productIds.length ? "/my-purchases" : "/my-sessions"}`,
+        vatCredit: await vatCreditOf(db, refund),
       }),
     );
     await sendOwnerNotice(services, {

@@ -12,6 +12,8 @@ export type SellerDetails = {
   address: string;
   /** Where customers write. */
   email: string;
+  /** Her VAT registration number; null when she is not registered (receipts then say nothing of VAT). */
+  vatNumber: string | null;
 };
 
 /**
@@ -26,5 +28,6 @@ export async function sellerDetails(db: Database): Promise<SellerDetails> {
     name: settings.sellerLegalName,
     address: settings.postalAddress || townLine(settings),
     email: settings.email,
+    vatNumber: settings.vatNumber.trim() || null,
   };
 }

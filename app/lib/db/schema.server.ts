@@ -10,5 +10,6 @@ export * from "./schema/content.server";
 export * from "./schema/diary.server";
 export * from "./schema/discounts.server";
 export * from "./schema/ledger.server";
+export * from "./schema/paperwork.server";
 export * from "./schema/rights.server";
 export * from "./schema/shop.server";

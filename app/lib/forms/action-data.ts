@@ -6,7 +6,7 @@
  */
 
 /** A toast as action data carries it (the same fields as the toast component's input). */
-export type ActionToast = { title: string; description?: string; variant?: "default" | "destructive" };
+export type ActionToast = { title: string; description?: string; variant?: "default" | "destructive" | "warning" };
 
 /** The form's text fields as posted: a name sent more than once (ticked boxes) is a list. */
 export type SubmittedValues = Record<string, string | string[]>;

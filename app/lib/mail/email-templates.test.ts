@@ -6,6 +6,7 @@ import { CONSENT_WORDING } from "~/features/shop/model";
 import { ownerNoticeEmail } from "~/features/shop/owner-notice-email";
 import { receiptEmail } from "~/features/shop/receipt-email";
 import { refundEmail } from "~/features/shop/refund-email";
+import { renewalReminderEmail } from "~/features/shop/renewal/renewal-reminder-email";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 import { chromiumPath } from "../../../scripts/chromium-path.ts";
 import { checkHtml, parseMessage } from "../../../tests/support/check-email";
@@ -81,6 +82,47 @@ const templates: Record<string, MailMessage> = {
     downloads: [
       { title: "Moon Ritual Journal", url: `${base}/auth?redirectTo=%2Fapi%2Fdownloads%2Fmoon-ritual-journal` },
     ],
+    accountUrl: `${base}/my-purchases`,
+  }),
+  receiptVatInvoice: receiptEmail(seller, buyer, {
+    orderId: "7a8b9c0d-0000-4000-8000-000000000000",
+    paidAt,
+    lines: [
+      { title: "Chakra Balance Guide", amountCents: 1299 },
+      { title: "Moon Ritual Journal", amountCents: 799 },
+    ],
+    totalCents: 2098,
+    provider: "stripe",
+    consent: { at: paidAt.toISOString(), wording: CONSENT_WORDING },
+    downloads: [],
+    accountUrl: `${base}/my-purchases`,
+    vatInvoice: {
+      number: 42,
+      purchaseId: "7a8b9c0d-0000-4000-8000-000000000000",
+      issuedAt: paidAt,
+      vatNumber: "GB123456789",
+      sellerName: "Elena Rose, trading as Sacred Healing",
+      sellerAddress: "3 Abbey Green, Bath BA1 1NW",
+      lines: [
+        { description: "Chakra Balance Guide", grossCents: 1299, rateBasisPoints: 2000, vatCents: 217 },
+        { description: "Moon Ritual Journal", grossCents: 799, rateBasisPoints: 2000, vatCents: 133 },
+      ],
+      grossCents: 2098,
+      vatCents: 350,
+    },
+  }),
+  refundCreditNote: refundEmail(seller, buyer, {
+    orderId: "7a8b9c0d-0000-4000-8000-000000000000",
+    reason: "admin",
+    amountCents: 1299,
+    titles: ["Chakra Balance Guide"],
+    accountUrl: `${base}/my-purchases`,
+    vatCredit: { invoiceNumber: 42, vatCents: 217 },
+  }),
+  renewalReminder: renewalReminderEmail(seller, buyer, {
+    renewsAt: new Date("2027-05-23T10:00:00Z"),
+    monthlyCents: 999,
+    leaveUrl: `${base}/membership/leave?email=ada%40example.com&expires=1814901337075&sig=${"fKtQ5Q2Cbdtx".repeat(4)}`,
     accountUrl: `${base}/my-purchases`,
   }),
   refund: refundEmail(seller, buyer, {

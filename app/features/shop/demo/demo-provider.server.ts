@@ -32,5 +32,7 @@ export function createDemoProvider(env: Env): PaymentProvider {
     // The demo page itself refuses a closed checkout, and a demo membership is only a row of ours.
     async expireCheckout() {},
     async cancelSubscription() {},
+    // A demo plan has no provider side: ending it is the row's flag alone (leave-membership.server.ts).
+    async endSubscriptionAtPeriodEnd() {},
   };
 }

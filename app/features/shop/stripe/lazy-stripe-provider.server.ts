@@ -22,5 +22,6 @@ export function createLazyStripeProvider(env: Env): PaymentProvider {
     refund: async (input) => (await provider()).refund(input),
     expireCheckout: async (ref) => (await provider()).expireCheckout(ref),
     cancelSubscription: async (subscriptionId) => (await provider()).cancelSubscription(subscriptionId),
+    endSubscriptionAtPeriodEnd: async (subscriptionId) => (await provider()).endSubscriptionAtPeriodEnd(subscriptionId),
   };
 }

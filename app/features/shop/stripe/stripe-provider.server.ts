@@ -269,6 +269,15 @@ export function createStripeProvider(env: Env): PaymentProvider {
       await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${subscriptionId}` });
     },
 
+    async endSubscriptionAtPeriodEnd(subscriptionId) {
+      // The webhook that follows (customer.subscription.updated) records it, as the portal's would.
+      await stripe.subscriptions.update(
+        subscriptionId,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `leave-${subscriptionId}` },
+      );
+    },
+
     async expireCheckout(ref) {
       if (!/^cs_[A-Za-z0-9_]+$/.test(ref)) return;
       try {

@@ -6,6 +6,7 @@ import { formatAmount, formatPrice } from "~/lib/format-price";
 import { type CartProduct, type CurrentProduct, refreshLines } from "../cart-store";
 import { isAllowedCheckoutUrl, productsLookValid } from "../checkout-schemas";
 import { CONSENT_WORDING, isPlan, paymentInnerMessages, shopMessages, subscriptionInnerMessages } from "../model";
+import { subscriptionKeyFacts } from "../subscription-terms";
 import { useCart } from "./cart-provider";
 import { type AppliedDiscount, DiscountCodeField } from "./discount-code-field";
 
@@ -152,7 +153,25 @@ export function PurchaseDialog({
               </li>
             ) : null}
           </ul>
-          {isSubscription ? null : (
+          {isSubscription ? (
+            <section
+              aria-labelledby={`${consentId}-facts`}
+              className="mt-4 rounded-xl border-2 border-plum-300 p-4"
+              data-testid="subscription-key-facts"
+            >
+              <h3 id={`${consentId}-facts`} className="font-sans text-base font-semibold text-plum-900">
+                Before you subscribe
+              </h3>
+              <dl className="mt-2 space-y-2 text-sm">
+                {subscriptionKeyFacts(total).map((fact) => (
+                  <div key={fact.label}>
+                    <dt className="inline font-semibold text-plum-900">{fact.label}: </dt>
+                    <dd className="inline">{fact.text}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : (
             <div className="mt-4">
               <DiscountCodeField
                 productIds={products.map((p) => p.id)}

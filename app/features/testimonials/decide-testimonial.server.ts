@@ -1,0 +1,47 @@
+import { and, eq } from "drizzle-orm";
+import { announcePublicChange } from "~/lib/announce-public-change.server";
+import { AppError } from "~/lib/app-error";
+import { testimonialLog, testimonials } from "~/lib/db/schema.server";
+import type { AppServices } from "~/lib/services.server";
+
+export const decisionMessages = {
+  notFound: "That testimonial no longer exists.",
+  alreadyDecided: "That testimonial has already been decided.",
+  approved: "Testimonial approved: it now shows on the site.",
+  rejected: "Testimonial rejected: it will not be shown.",
+} as const;
+
+/**
+ * Her decision on a waiting testimonial: approved (published as written: she cannot change a word) or
+ * rejected; logged with who, when and the words decided on. Only a waiting one can be decided, so two
+ * clicks, or two admins at once, decide it once. An approval refreshes the public pages that show it.
+ */
+export async function decideTestimonial(
+  services: AppServices,
+  admin: { id: string; name: string },
+  id: string,
+  decision: "approved" | "rejected",
+): Promise<{ body: string }> {
+  const { db } = services.database;
+  const decided = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(testimonials)
+      .set({ status: decision, decidedAt: new Date() })
+      .where(and(eq(testimonials.id, id), eq(testimonials.status, "pending")))
+      .returning({ body: testimonials.body });
+    if (!row) return null;
+    await tx
+      .insert(testimonialLog)
+      .values({ testimonialId: id, action: decision, actorId: admin.id, actorName: admin.name, body: row.body });
+    return row;
+  });
+  if (!decided) {
+    const [exists] = await db.select({ id: testimonials.id }).from(testimonials).where(eq(testimonials.id, id));
+    throw new AppError(
+      exists ? "conflict" : "not_found",
+      exists ? decisionMessages.alreadyDecided : decisionMessages.notFound,
+    );
+  }
+  if (decision === "approved") announcePublicChange(services);
+  return decided;
+}
