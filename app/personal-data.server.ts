@@ -9,9 +9,11 @@ import { bookingPersonalData } from "~/features/booking/personal-data.server";
 import { clientsPersonalData } from "~/features/clients/personal-data.server";
 import { rightsPersonalData } from "~/features/rights/personal-data.server";
 import { shopPersonalData } from "~/features/shop/personal-data.server";
+import { testimonialsPersonalData } from "~/features/testimonials/personal-data.server";
 import { registerPersonalData } from "~/lib/personal-data.server";
 
 registerPersonalData(clientsPersonalData);
+registerPersonalData(testimonialsPersonalData);
 registerPersonalData(bookingPersonalData);
 registerPersonalData(shopPersonalData);
 registerPersonalData(rightsPersonalData);

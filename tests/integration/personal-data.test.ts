@@ -17,6 +17,7 @@ import { saveMailPreferences } from "~/features/rights/mail-preferences.server";
 import { requestDataExport } from "~/features/rights/request-data-export.server";
 import { runRetention } from "~/features/rights/run-retention.server";
 import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
+import { submitTestimonial } from "~/features/testimonials/submit-testimonial.server";
 import {
   authAttempts,
   bookings,
@@ -118,6 +119,17 @@ async function seedClient(name: string, label: string, everything = true): Promi
       actor: { id: null, name: "The practitioner", email: "owner@example.com", role: "practitioner" },
       body: `${name} felt calmer after the session.`,
     });
+    // A testimonial about the guide she bought (decision 050): it names her.
+    await submitTestimonial(
+      t.services,
+      { id, name, isAdmin: false },
+      {
+        topic: "shop",
+        body: `${name} found the guide a great comfort this winter.`,
+        incentivised: false,
+        consent: "on",
+      },
+    );
     // A place on a waiting list (decision 047).
     await t.services.database.db
       .insert(bookingWaitlist)

@@ -1,5 +1,15 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { downloadLog, orderLines, purchases, refundLines, refunds, subscribers } from "~/lib/db/schema.server";
+import {
+  downloadLog,
+  membershipReminders,
+  orderLines,
+  purchases,
+  refundLines,
+  refunds,
+  subscribers,
+  user,
+  vatInvoices,
+} from "~/lib/db/schema.server";
 import { formatLongDate } from "~/lib/format-date";
 import type { PersonalDataHolder } from "~/lib/personal-data.server";
 import type { AppServices } from "~/lib/services.server";
@@ -40,6 +50,8 @@ export const shopPersonalData: PersonalDataHolder = {
       refundLines: allocations,
       downloads: await db.select().from(downloadLog).where(eq(downloadLog.userId, userId)),
       membership: await db.select().from(subscribers).where(eq(subscribers.userId, userId)),
+      renewalReminders: await remindersOf(db, userId),
+      vatInvoices: ids.length ? await db.select().from(vatInvoices).where(inArray(vatInvoices.purchaseId, ids)) : [],
       receipts: await receiptsOf(services, userId),
     };
   },
@@ -77,11 +89,20 @@ export const shopPersonalData: PersonalDataHolder = {
       .where(eq(subscribers.userId, userId));
   },
   async erase(tx, userId) {
+    // Renewal reminders are kept by address (decision 050): hers go while the account still has it.
+    const [person] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    if (person) await tx.delete(membershipReminders).where(eq(membershipReminders.email, person.email.toLowerCase()));
     await tx.delete(downloadLog).where(eq(downloadLog.userId, userId));
     await tx.delete(subscribers).where(eq(subscribers.userId, userId));
     await tx.update(purchases).set({ note: null }).where(eq(purchases.userId, userId));
   },
 };
+
+async function remindersOf(db: AppServices["database"]["db"], userId: string) {
+  const [person] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  if (!person) return [];
+  return db.select().from(membershipReminders).where(eq(membershipReminders.email, person.email.toLowerCase()));
+}
 
 /** Each receipt as it reads, rebuilt from the ledger (the lines as sold). */
 async function receiptsOf(services: AppServices, userId: string) {
