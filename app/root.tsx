@@ -19,6 +19,7 @@ import { consentMarkerScript } from "./features/consent/consent";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { CartButton } from "./features/shop/ui/cart-button";
 import { CartProvider } from "./features/shop/ui/cart-provider";
+import { listSitePictures } from "./features/site-pictures/list-site-pictures.server";
 import { getShownSite } from "./features/site-settings/get-site-settings.server";
 import { PendingScreen, usePendingSection } from "./layout/pending-screen";
 import { RefusedRequest } from "./layout/refused-request";
@@ -39,9 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearHeader } = await takeFlash(request, flashOptions(env));
   // The frame (header, footer) survives a database outage, so a page whose data fails to load still
   // shows it with the visitor's account state (issue 14 item 5, decision 034).
-  const [user, site] = await Promise.all([getHeaderUser(request, services), getShownSite(services.database.db)]);
+  const [user, site, pictures] = await Promise.all([
+    getHeaderUser(request, services),
+    getShownSite(services.database.db),
+    listSitePictures(services.database.db),
+  ]);
+  // Her share picture travels with the site's details, which every page's meta already reads.
+  const shareImage = pictures.share ? { path: pictures.share.src, alt: pictures.share.alt } : undefined;
   return data(
-    { user, flash: toast, publicUrl: env.PUBLIC_URL, site },
+    { user, flash: toast, publicUrl: env.PUBLIC_URL, site: { ...site, shareImage }, pictures },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
 }

@@ -10,6 +10,7 @@ const sections = [
   { to: "/admin/events", label: "Events" },
   { to: "/admin/galleries", label: "Galleries" },
   { to: "/admin/songs", label: "Songs" },
+  { to: "/admin/pictures", label: "Pictures" },
 ] as const;
 
 /**
