@@ -12,6 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import headingFont from "@fontsource/lora/files/lora-latin-400-normal.woff2?url";
+import bodyFont from "@fontsource/source-sans-3/files/source-sans-3-latin-400-normal.woff2?url";
 import { useNonce } from "./components/nonce";
 import { showToast, ToastHost } from "./components/ui/toast";
 import { getHeaderUser } from "./features/accounts/get-header-user.server";
@@ -74,9 +75,10 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   }
 }
 
-/** The headings' font is preloaded: the first heading of every page paints in it. */
+/** Both faces are preloaded: the first heading and the first paragraph of every page paint in them. */
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

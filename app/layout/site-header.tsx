@@ -42,7 +42,7 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
   }, [open]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-plum-100 bg-cream/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-plum-100 bg-cream">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"

@@ -2,6 +2,7 @@ import { JsonLd } from "~/components/json-ld";
 import { Icon, type IconName } from "~/components/marketing/icons";
 import { ExternalLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
+import { FaqList } from "~/components/ui/faq-list";
 import { contactContent as content } from "~/content/contact";
 import { contactFaqs } from "~/content/faqs";
 import { mailtoUrl, messagingUrl } from "~/content/site";
@@ -95,17 +96,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section title={faqs.title} width="max-w-3xl">
-        <div className="space-y-3" data-testid="faqs">
-          {contactFaqs.map((faq) => (
-            <details key={faq.question} className="card group p-5">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-serif text-lg text-plum-900">
-                {faq.question}
-                <Icon name="right" className="size-5 shrink-0 transition-transform group-open:rotate-90" />
-              </summary>
-              <p className="mt-3 text-muted">{faq.answer}</p>
-            </details>
-          ))}
-        </div>
+        <FaqList items={contactFaqs} testId="faqs" />
       </Section>
     </>
   );

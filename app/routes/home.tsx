@@ -2,10 +2,12 @@ import { JsonLd } from "~/components/json-ld";
 import { Icon, IconBadge } from "~/components/marketing/icons";
 import { ButtonLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
+import { QuotesSection } from "~/components/ui/quotes-section";
 import { homeContent as content } from "~/content/home";
 import { toEventView } from "~/features/events/event-view";
 import { listUpcomingEvents } from "~/features/events/list-events.server";
 import { EventCard } from "~/features/events/ui/event-card";
+import { SitePicture, useSitePictures } from "~/features/site-pictures/ui/site-picture";
 import { practiceJsonLdFor } from "~/features/site-settings/practice-json-ld.server";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { servicesContext } from "~/lib/context";
@@ -34,27 +36,50 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home({ matches, loaderData }: Route.ComponentProps) {
   const { nextEvent, practice } = loaderData;
   const { hero, offerings, introduction, callToAction } = content(useSite());
+  const pictures = useSitePictures();
+  const heroPicture = pictures["home-hero"];
+  const portrait = pictures.portrait;
   return (
     <>
       <JsonLd data={practice} />
       <section className="relative overflow-hidden bg-gradient-to-br from-plum-800 via-plum-700 to-plum-500 text-white">
         <div aria-hidden="true" className="absolute -top-24 -right-24 size-96 rounded-full bg-gold-300/20 blur-3xl" />
         <div aria-hidden="true" className="absolute -bottom-32 -left-16 size-96 rounded-full bg-plum-200/20 blur-3xl" />
-        <div className="relative mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 sm:py-28">
-          <p className="text-sm font-semibold tracking-widest text-gold-300 uppercase">{hero.eyebrow}</p>
-          <h1 className="mt-3 text-4xl text-white sm:text-6xl">{hero.title}</h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-plum-100">{hero.intro}</p>
-          <div className="mt-10 flex flex-wrap justify-center gap-3">
-            <ButtonLink to={hero.primary.to} className="btn-gold">
-              {hero.primary.label}
-            </ButtonLink>
-            <ScrollLink
-              target={hero.secondary.target}
-              className="btn border border-white/70 text-white hover:bg-white/10"
-            >
-              {hero.secondary.label}
-            </ScrollLink>
+        <div
+          className={
+            heroPicture
+              ? "relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2"
+              : "relative mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 sm:py-28"
+          }
+        >
+          <div className={heroPicture ? "text-center lg:text-left" : undefined}>
+            <p className="text-sm font-semibold tracking-widest text-gold-300 uppercase">{hero.eyebrow}</p>
+            <h1 className="mt-3 text-4xl text-white sm:text-6xl">{hero.title}</h1>
+            <p className={`mt-6 max-w-2xl text-lg text-plum-100 ${heroPicture ? "mx-auto lg:mx-0" : "mx-auto"}`}>
+              {hero.intro}
+            </p>
+            <div className={`mt-10 flex flex-wrap justify-center gap-3 ${heroPicture ? "lg:justify-start" : ""}`}>
+              <ButtonLink to={hero.primary.to} className="btn-gold">
+                {hero.primary.label}
+              </ButtonLink>
+              <ScrollLink
+                target={hero.secondary.target}
+                className="btn border border-white/70 text-white hover:bg-white/10"
+              >
+                {hero.secondary.label}
+              </ScrollLink>
+            </div>
           </div>
+          {heroPicture ? (
+            <div className="overflow-hidden rounded-3xl shadow-2xl ring-1 ring-white/20">
+              <SitePicture
+                picture={heroPicture}
+                sizes="(min-width: 1152px) 33rem, (min-width: 1024px) 46vw, 100vw"
+                priority
+                className="aspect-[4/3] h-auto w-full object-cover"
+              />
+            </div>
+          ) : null}
         </div>
       </section>
 
@@ -87,11 +112,23 @@ export default function Home({ matches, loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
 
-      <Section title={introduction.title} tone="tinted" width="max-w-3xl">
-        <div className="space-y-4 text-lg leading-relaxed text-muted">
-          {introduction.paragraphs.map((text) => (
-            <p key={text}>{text}</p>
-          ))}
+      <Section title={introduction.title} tone="tinted" width={portrait ? "max-w-5xl" : "max-w-3xl"}>
+        <div className={portrait ? "grid items-center gap-10 md:grid-cols-[2fr_3fr]" : undefined}>
+          {portrait ? (
+            <div className="mx-auto w-full max-w-sm overflow-hidden rounded-3xl shadow-lg">
+              <SitePicture
+                picture={portrait}
+                sizes="(min-width: 768px) 24rem, 100vw"
+                priority={!heroPicture}
+                className="aspect-[4/5] h-auto w-full object-cover"
+              />
+            </div>
+          ) : null}
+          <div className="space-y-4 text-lg leading-relaxed text-muted">
+            {introduction.paragraphs.map((text) => (
+              <p key={text}>{text}</p>
+            ))}
+          </div>
         </div>
         <div className="mt-8 text-center">
           <ButtonLink to={introduction.link.to} className="btn-outline">
@@ -99,6 +136,9 @@ export default function Home({ matches, loaderData }: Route.ComponentProps) {
           </ButtonLink>
         </div>
       </Section>
+
+      {/* Kind words from her clients, when there are some (the testimonials feature fills it). */}
+      <QuotesSection quotes={[]} />
 
       <Section title={callToAction.title} intro={callToAction.text}>
         <div className="flex flex-wrap justify-center gap-3">

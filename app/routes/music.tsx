@@ -57,7 +57,7 @@ export default function Music({ loaderData }: Route.ComponentProps) {
               <div className="mt-6 flex items-center gap-3">
                 <ExternalLink
                   href={song.youtubeUrl}
-                  className="btn-primary flex-1"
+                  className="btn-primary"
                   label={`${content.listenLabel}: ${song.title}`}
                 >
                   <Icon name="play" className="size-4" />

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { FaqList } from "~/components/ui/faq-list";
 import { Pagination } from "~/components/ui/pagination";
 import { showToast } from "~/components/ui/toast";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
@@ -204,13 +205,8 @@ function Library({
           <h2 id="faq-title" className="text-center text-3xl">
             Frequently Asked Questions
           </h2>
-          <div className="mt-6 space-y-3">
-            {faq.map(([q, a]) => (
-              <details key={q} className="card p-5">
-                <summary className="cursor-pointer font-semibold text-plum-900">{q}</summary>
-                <p className="mt-2 text-muted">{a}</p>
-              </details>
-            ))}
+          <div className="mt-6">
+            <FaqList items={faq.map(([question, answer]) => ({ question, answer }))} />
           </div>
         </section>
       </div>

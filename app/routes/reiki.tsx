@@ -6,6 +6,8 @@ import { WellnessNote } from "~/components/marketing/wellness-note";
 import { reikiContent as content } from "~/content/reiki";
 import { reikiPackages } from "~/content/sessions";
 import { mailtoUrl, messagingUrl } from "~/content/site";
+import { servicePicture } from "~/features/site-pictures/ui/service-picture";
+import { useSitePictures } from "~/features/site-pictures/ui/site-picture";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { PageHero } from "~/layout/page-hero";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -23,6 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Reiki() {
   const site = useSite();
+  const pictures = useSitePictures();
   const { hero, about, packages, aftercare, support } = content;
   return (
     <>
@@ -46,7 +49,12 @@ export default function Reiki() {
       <Section id={packages.id} title={packages.title} intro={packages.intro} tone="tinted">
         <div className="grid gap-6 lg:grid-cols-3">
           {reikiPackages.map((session) => (
-            <SessionCard key={session.id} session={session} cta={packages.bookLabel} />
+            <SessionCard
+              key={session.id}
+              session={session}
+              cta={packages.bookLabel}
+              media={servicePicture(pictures, session.id)}
+            />
           ))}
         </div>
         <div className="mx-auto mt-10 max-w-3xl">

@@ -6,6 +6,8 @@ import { scanSessions } from "~/content/sessions";
 import { zytoExplainer } from "~/content/videos";
 import { zytoContent as content } from "~/content/zyto";
 import { VideoFacade } from "~/features/media/video-facade";
+import { servicePicture } from "~/features/site-pictures/ui/service-picture";
+import { useSitePictures } from "~/features/site-pictures/ui/site-picture";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { PageHero } from "~/layout/page-hero";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -25,6 +27,7 @@ const benefitIcons = ["leaf", "clock", "sparkle", "book", "heart", "hands"] as c
 
 export default function Zyto() {
   const site = useSite();
+  const pictures = useSitePictures();
   const { hero, process, video, benefits, sessions, importantNotes, synergy, closing } = content;
   return (
     <>
@@ -70,7 +73,12 @@ export default function Zyto() {
       <Section id={sessions.id} title={sessions.title} intro={sessions.intro} tone="tinted">
         <div className="grid gap-6 lg:grid-cols-3">
           {scanSessions.map((session) => (
-            <SessionCard key={session.id} session={session} cta={sessions.scheduleLabel} />
+            <SessionCard
+              key={session.id}
+              session={session}
+              cta={sessions.scheduleLabel}
+              media={servicePicture(pictures, session.id)}
+            />
           ))}
         </div>
       </Section>

@@ -4,12 +4,22 @@ import { formatSessionPrice } from "./format-session-price";
 import { Icon } from "./icons";
 
 /** One bookable package: title, price, duration, what is included, and a booking button. */
-export function SessionCard({ session, cta }: { session: SessionPackage; cta: string }) {
+export function SessionCard({
+  session,
+  cta,
+  media,
+}: {
+  session: SessionPackage;
+  cta: string;
+  /** Her picture of this session, across the card's top; the card stands without it. */
+  media?: React.ReactNode;
+}) {
   return (
     <article
       className={`card relative flex flex-col p-6 sm:p-8 ${session.featured ? "border-gold-500 ring-2 ring-gold-300" : ""}`}
       aria-labelledby={`${session.id}-title`}
     >
+      {media ? <div className="-mx-6 -mt-6 mb-6 overflow-hidden rounded-t-2xl sm:-mx-8 sm:-mt-8">{media}</div> : null}
       {/* On the card's edge, so every card's title and price start at the same height. */}
       {session.featured ? (
         <p className="absolute -top-3 left-6 rounded-full bg-gold-300 px-3 py-1 text-xs font-semibold text-plum-900 sm:left-8">

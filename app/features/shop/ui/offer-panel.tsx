@@ -84,7 +84,12 @@ export function OfferPanel({
     case "buy":
       return (
         <>
-          <button type="button" className="btn-primary w-full" onClick={() => purchase.buy(product)}>
+          {/* The longest label of the site: one line from a phone's width up (issue 27). */}
+          <button
+            type="button"
+            className="btn-primary w-full px-3 text-[0.8125rem] whitespace-nowrap sm:text-sm"
+            onClick={() => purchase.buy(product)}
+          >
             Download Now and Begin Your Inner Healing
           </button>
           <button

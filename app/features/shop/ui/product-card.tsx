@@ -7,6 +7,16 @@ import type { ProductView } from "../product-view";
 import { CoverImage } from "./cover-image";
 import { ProductBadges } from "./product-badges";
 
+/** What the minutes mean for this kind of product: a guide is read, a recording listened to. */
+function durationLabel(product: ProductView): string {
+  const minutes = product.duration_minutes;
+  if (!minutes) return "";
+  if (product.product_type === "digital_guide") return `${minutes} min read`;
+  if (product.product_type === "audio") return `${minutes} min listen`;
+  if (product.product_type === "video_course") return `${minutes} min of video`;
+  return `${minutes} min`;
+}
+
 /** A product in the library: every field of spec §2 and its buy and add-to-cart buttons. */
 export function ProductCard({
   product,
@@ -44,7 +54,7 @@ export function ProductCard({
           ))}
         </div>
         <div className="mt-4 flex items-center justify-between text-sm">
-          <span className="text-muted">{product.duration_minutes ? `${product.duration_minutes} min` : ""}</span>
+          <span className="text-muted">{durationLabel(product)}</span>
           <span className="font-serif text-2xl text-plum-900" data-testid="price">
             {formatPrice(product.price_cents)}
           </span>
@@ -67,16 +77,18 @@ export function ProductCard({
                 {forSale ? buyLabel(product) : "Available Soon"}
               </button>
             )}
-            <button
-              type="button"
-              className="btn-outline px-3"
-              onClick={onAddToCart}
-              disabled={!forSale}
-              aria-label={`Add to cart: ${product.title}`}
-              title="Add to cart"
-            >
-              <CartIcon />
-            </button>
+            {/* Nothing to add while it is not for sale: a live-looking cart button beside 'Available Soon' misled. */}
+            {forSale ? (
+              <button
+                type="button"
+                className="btn-outline px-3"
+                onClick={onAddToCart}
+                aria-label={`Add to cart: ${product.title}`}
+                title="Add to cart"
+              >
+                <CartIcon />
+              </button>
+            ) : null}
           </div>
         </div>
       </div>
