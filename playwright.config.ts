@@ -26,7 +26,7 @@ const chromium = {
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium };
 const phone = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium };
-const ownerTests = /owner-content\.spec\.ts/;
+const ownerTests = /(owner-content|her-pictures)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -42,7 +42,8 @@ export default defineConfig({
   // A failed test keeps its trace (each step's DOM snapshot, the network, the console) but no screencast:
   // encoding a film of every test cost CPU on every run for the few that fail.
   use: { baseURL, trace: { mode: "retain-on-failure", screenshots: false }, launchOptions: chromium },
-  // The owner's test changes what every visitor sees (contact e-mail, an event, a gallery photo), so it
+  // The owner's tests change what every visitor sees (contact e-mail, an event, a gallery photo, her
+  // pictures), so they
   // runs after all the others, one width after the other.
   projects: [
     { name: "desktop", testIgnore: ownerTests, use: desktop },

@@ -1,0 +1,150 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { mkdirSync } from "node:fs";
+import { createUser, dismissCookieBanner, expect, isPhone, signIn, test } from "./fixtures";
+
+// Her pictures change what every visitor sees, so this file runs with the owner's tests, after the
+// others and one width after the other (playwright.config.ts); each run leaves no picture behind.
+test.describe.configure({ mode: "serial" });
+
+const publicPages = ["/", "/about", "/products", "/reiki", "/zyto", "/aromatherapy", "/music", "/media-events", "/contact"];
+
+/** Words that would describe a real scene: shipped artwork must never be announced with them. */
+const SCENE_WORDS =
+  /sunrise|sunset|mountain|romania|bucegi|stonehenge|glastonbury|tor\b|meadow|forest|lake|candle|circle|orb|angel|castle|church|village|valley/i;
+
+async function picturesOn(page: Page) {
+  return page.locator("img").evaluateAll((images) =>
+    images.map((image) => {
+      const img = image as HTMLImageElement;
+      const source = img.parentElement?.querySelector("source[type='image/avif']");
+      return {
+        src: img.getAttribute("src") ?? "",
+        alt: img.getAttribute("alt"),
+        width: img.getAttribute("width"),
+        height: img.getAttribute("height"),
+        sizes: source?.getAttribute("sizes") ?? null,
+        srcset: source?.getAttribute("srcset") ?? null,
+        loaded: img.complete && img.naturalWidth > 0,
+        lazy: img.loading === "lazy",
+      };
+    }),
+  );
+}
+
+test("every public page stands without her pictures, and no artwork claims a real scene", async ({ page }) => {
+  await dismissCookieBanner(page);
+  for (const path of publicPages) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const images = await picturesOn(page);
+    for (const image of images) {
+      expect(image.alt, `${path}: ${image.src} has an alt attribute`).not.toBeNull();
+      // Shipped images are drawn artwork: decorative, or named for what they are, never a place or scene.
+      if (image.src.startsWith("/images/")) {
+        expect(image.alt ?? "", `${path}: ${image.src}`).not.toMatch(SCENE_WORDS);
+      }
+    }
+    // Nothing scrolls sideways.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  // The galleries' artwork is decorative and captioned as artwork.
+  await page.goto("/media-events");
+  const tiles = page.getByRole("button", { name: /^Open artwork \d+ of \d+$/ });
+  await expect(tiles.first()).toBeVisible();
+  expect(await tiles.count()).toBeGreaterThanOrEqual(9 + 50);
+});
+
+test("the owner places a hero, a portrait and a session picture, and visitors see them in every size", async ({
+  page,
+  browser,
+}) => {
+  // Sizes and srcset do not depend on the width the test runs at: once is enough for the suite's time.
+  test.skip(isPhone(page), "runs at the desktop width only");
+  test.setTimeout(120_000);
+  const tag = randomBytes(3).toString("hex");
+  await dismissCookieBanner(page);
+  const owner = await createUser("owner", { admin: true });
+  await signIn(page, owner);
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+  await page.goto("/admin/pictures");
+  await expect(page.getByRole("heading", { name: "Pictures", level: 1 })).toBeVisible();
+
+  const photo = (width: number, height: number, colour: string) =>
+    sharp({ create: { width, height, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+  const place = async (label: string, file: Buffer, alt: string) => {
+    const form = page.getByRole("form", { name: label });
+    await form.getByLabel(/Upload a picture|Replace the picture/).setInputFiles({
+      name: "her-photo.png",
+      mimeType: "image/png",
+      buffer: file,
+    });
+    await expect(form.getByText("Ready to place: her-photo.png")).toBeVisible();
+    await form.getByLabel("Description (alt text)").fill(alt);
+    await form.getByRole("button", { name: "Save Picture" }).click();
+    await expect(page.getByText("Picture saved. It shows on the site now.").first()).toBeVisible();
+  };
+
+  // Alt text is required: a picture without a description is refused with the reason.
+  const heroForm = page.getByRole("form", { name: "Home page hero" });
+  await heroForm
+    .getByLabel("Upload a picture")
+    .setInputFiles({ name: "her-photo.png", mimeType: "image/png", buffer: await photo(2000, 1400, "#7b4fa0") });
+  await expect(heroForm.getByText("Ready to place: her-photo.png")).toBeVisible();
+  await heroForm.getByRole("button", { name: "Save Picture" }).click();
+  await expect(page.getByText("Please describe the picture for visitors who cannot see it (alt text).").first()).toBeVisible();
+
+  const heroAlt = `Elena's practice room in the morning ${tag}`;
+  const portraitAlt = `Elena smiling by the window ${tag}`;
+  const sessionAlt = `A quiet Reiki session ${tag}`;
+  await place("Home page hero", await photo(2000, 1400, "#7b4fa0"), heroAlt);
+  await place("Your portrait", await photo(1000, 1400, "#c9a24a"), portraitAlt);
+  await place("Reiki: One-on-One Session", await photo(1600, 1200, "#56306f"), sessionAlt);
+
+  // A visitor (no account) sees them, each in AVIF and WebP sizes with its space reserved.
+  const visitor = await browser.newPage();
+  const expectPicture = async (path: string, alt: string, widths: number[], priority: boolean) => {
+    await visitor.goto(path);
+    const image = visitor.getByRole("img", { name: alt });
+    await expect(image).toBeVisible();
+    const found = (await picturesOn(visitor)).find((p) => p.alt === alt);
+    expect(found?.loaded, `${path}: ${alt} loaded`).toBe(true);
+    expect(found?.width && found.height).toBeTruthy();
+    expect(found?.sizes).toBeTruthy();
+    for (const width of widths) expect(found?.srcset).toContain(` ${width}w`);
+    expect(found?.lazy).toBe(!priority);
+    if (priority) {
+      await expect(visitor.locator("link[rel='preload'][as='image']")).toHaveCount(1);
+    }
+  };
+  await expectPicture("/", heroAlt, [640, 1024, 1600], true);
+  await expectPicture("/", portraitAlt, [400, 800], false);
+  await expectPicture("/about", portraitAlt, [400, 800], true);
+  await expectPicture("/reiki", sessionAlt, [480, 800, 1200], false);
+  // For a person to look at the pages with her pictures (E2E_SHOTS_DIR), at this width and a phone's.
+  const shots = process.env.E2E_SHOTS_DIR;
+  if (shots) {
+    mkdirSync(shots, { recursive: true });
+    for (const width of [1280, 390]) {
+      await visitor.setViewportSize({ width, height: 900 });
+      for (const [path, name] of [["/", "home"], ["/about", "about"], ["/reiki", "reiki"]] as const) {
+        await visitor.goto(path);
+        await visitor.evaluate(() => document.fonts.ready);
+        await visitor.screenshot({ path: `${shots}/pictures-${name}-${width}.png`, fullPage: true });
+      }
+    }
+  }
+
+  // She takes them out again: the pages show their own design (and the next run starts clean).
+  for (const label of ["Home page hero", "Your portrait", "Reiki: One-on-One Session"]) {
+    await page.getByRole("form", { name: label }).getByRole("button", { name: "Remove Picture" }).click();
+    await expect(page.getByText("Picture removed. The page shows its design without it.").first()).toBeVisible();
+  }
+  await visitor.goto("/");
+  await expect(visitor.getByRole("img", { name: heroAlt })).toHaveCount(0);
+  await visitor.close();
+});
