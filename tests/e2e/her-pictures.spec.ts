@@ -1,14 +1,24 @@
 import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { mkdirSync } from "node:fs";
 import { createUser, dismissCookieBanner, expect, isPhone, signIn, test } from "./fixtures";
 
 // Her pictures change what every visitor sees, so this file runs with the owner's tests, after the
 // others and one width after the other (playwright.config.ts); each run leaves no picture behind.
 test.describe.configure({ mode: "serial" });
 
-const publicPages = ["/", "/about", "/products", "/reiki", "/zyto", "/aromatherapy", "/music", "/media-events", "/contact"];
+const publicPages = [
+  "/",
+  "/about",
+  "/products",
+  "/reiki",
+  "/zyto",
+  "/aromatherapy",
+  "/music",
+  "/media-events",
+  "/contact",
+];
 
 /** Words that would describe a real scene: shipped artwork must never be announced with them. */
 const SCENE_WORDS =
@@ -96,7 +106,9 @@ test("the owner places a hero, a portrait and a session picture, and visitors se
     .setInputFiles({ name: "her-photo.png", mimeType: "image/png", buffer: await photo(2000, 1400, "#7b4fa0") });
   await expect(heroForm.getByText("Ready to place: her-photo.png")).toBeVisible();
   await heroForm.getByRole("button", { name: "Save Picture" }).click();
-  await expect(page.getByText("Please describe the picture for visitors who cannot see it (alt text).").first()).toBeVisible();
+  await expect(
+    page.getByText("Please describe the picture for visitors who cannot see it (alt text).").first(),
+  ).toBeVisible();
 
   const heroAlt = `Elena's practice room in the morning ${tag}`;
   const portraitAlt = `Elena smiling by the window ${tag}`;
@@ -131,7 +143,11 @@ test("the owner places a hero, a portrait and a session picture, and visitors se
     mkdirSync(shots, { recursive: true });
     for (const width of [1280, 390]) {
       await visitor.setViewportSize({ width, height: 900 });
-      for (const [path, name] of [["/", "home"], ["/about", "about"], ["/reiki", "reiki"]] as const) {
+      for (const [path, name] of [
+        ["/", "home"],
+        ["/about", "about"],
+        ["/reiki", "reiki"],
+      ] as const) {
         await visitor.goto(path);
         await visitor.evaluate(() => document.fonts.ready);
         await visitor.screenshot({ path: `${shots}/pictures-${name}-${width}.png`, fullPage: true });
