@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import headingFont from "@fontsource/lora/files/lora-latin-400-normal.woff2?url";
 import bodyFont from "@fontsource/source-sans-3/files/source-sans-3-latin-400-normal.woff2?url";
+import { buttonClass } from "~/components/ui/button";
 import { useNonce } from "./components/nonce";
 import { showToast, ToastHost } from "./components/ui/toast";
 import { getHeaderUser } from "./features/accounts/get-header-user.server";
@@ -143,7 +144,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl">Unexpected Application Error!</h1>
       <p className="mt-4 text-muted">Something went wrong on our side. Please try again in a moment.</p>
-      <a href="/" className="btn-primary mt-8">
+      <a href="/" className={buttonClass("primary", "mt-8")}>
         Return to Home
       </a>
     </section>

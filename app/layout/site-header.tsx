@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { mainNav } from "~/content/navigation";
 import { useSite } from "~/features/site-settings/use-site";
 
@@ -144,11 +145,12 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
   );
 }
 
+// "Sign In" is outlined: the page's own call (Book, Buy) is the first filled button a visitor sees.
 function AccountActions({ user, compact = false }: { user: HeaderUser | null; compact?: boolean }) {
   const size = compact ? "min-h-9 px-4 py-1.5" : "";
   if (!user) {
     return (
-      <Link to="/auth" className={`btn-primary whitespace-nowrap ${size}`}>
+      <Link to="/auth" className={buttonClass("secondary", `whitespace-nowrap ${size}`)}>
         Sign In
       </Link>
     );
@@ -156,19 +158,19 @@ function AccountActions({ user, compact = false }: { user: HeaderUser | null; co
   return (
     <>
       <span className="max-w-56 truncate text-sm whitespace-nowrap text-plum-800">Welcome, {user.greetingName}</span>
-      <Link to="/my-purchases" className={`btn-ghost whitespace-nowrap ${size}`}>
+      <Link to="/my-purchases" className={buttonClass("quiet", `whitespace-nowrap ${size}`)}>
         My Downloads
       </Link>
-      <Link to="/my-sessions" className={`btn-ghost whitespace-nowrap ${size}`}>
+      <Link to="/my-sessions" className={buttonClass("quiet", `whitespace-nowrap ${size}`)}>
         My Sessions
       </Link>
       {user.isAdmin ? (
-        <Link to="/admin" className={`btn-ghost whitespace-nowrap ${size}`}>
+        <Link to="/admin" className={buttonClass("quiet", `whitespace-nowrap ${size}`)}>
           Admin
         </Link>
       ) : null}
       <Form method="post" action="/sign-out">
-        <button type="submit" className={`btn-outline whitespace-nowrap ${size}`}>
+        <button type="submit" className={buttonClass("secondary", `whitespace-nowrap ${size}`)}>
           Sign Out
         </button>
       </Form>

@@ -1,4 +1,5 @@
 import { useActionData, useNavigation } from "react-router";
+import { noticeClass } from "~/components/ui/notice";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { formatExceptions, parseAvailabilityForm } from "~/features/booking/availability-form";
@@ -163,7 +164,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-5xl px-4 pt-10 pb-20 sm:px-6">
         <h1 className="text-4xl">Bookings</h1>
         {refused ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
+          <p role="alert" className={noticeClass("error", "mt-4")}>
             {refused.toast.description}
           </p>
         ) : null}

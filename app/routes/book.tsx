@@ -1,4 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { noticeClass } from "~/components/ui/notice";
 import { requireUser } from "~/features/accounts/get-session-user.server";
 import { bookWithCredit } from "~/features/booking/book-with-credit.server";
 import {
@@ -155,7 +158,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
         }
       />
       <section className="mx-auto grid max-w-5xl gap-8 px-4 pb-20 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <div className="card p-4 sm:p-6">
+        <div className={cardClass("p-4 sm:p-6")}>
           <h2 className="text-2xl">1. Choose a day</h2>
           <p className="mt-1 text-sm text-muted">
             Times are UK time (Europe/London). Use the arrow keys to move between days.
@@ -164,14 +167,14 @@ export default function Book({ loaderData }: Route.ComponentProps) {
             <DayCalendar days={calendar.days} selected={calendar.selected} hrefFor={query} />
           </div>
         </div>
-        <Form method="post" className="card p-4 sm:p-6" aria-labelledby="times-heading">
+        <Form method="post" className={cardClass("p-4 sm:p-6")} aria-labelledby="times-heading">
           {cancelled ? (
             <p role="status" className="mb-4 rounded-lg bg-plum-100 p-3 text-sm">
               Payment cancelled. No payment was taken, and the time was let go.
             </p>
           ) : null}
           {refused && "message" in refused ? (
-            <p role="alert" className="mb-4 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
+            <p role="alert" className={noticeClass("error", "mb-4")}>
               {refused.message}
             </p>
           ) : null}
@@ -247,7 +250,11 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-xs text-muted" data-testid="cancellation-policy">
             {service.sessions > 1 || mode === "credit" ? cancellationPolicy.package : cancellationPolicy.session}
           </p>
-          <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || calendar.slots.length === 0}>
+          <button
+            type="submit"
+            className={buttonClass("primary", "mt-4 w-full")}
+            disabled={busy || calendar.slots.length === 0}
+          >
             {mode === "reschedule"
               ? "Move my session"
               : mode === "credit"

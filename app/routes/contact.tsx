@@ -2,6 +2,8 @@ import { JsonLd } from "~/components/json-ld";
 import { Icon, type IconName } from "~/components/marketing/icons";
 import { ExternalLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { FaqList } from "~/components/ui/faq-list";
 import { contactContent as content } from "~/content/contact";
 import { contactFaqs } from "~/content/faqs";
@@ -70,7 +72,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <section aria-label="Contact details" className="mx-auto max-w-6xl px-4 sm:px-6">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {infoCards.map((card) => (
-            <li key={card.title} className="card p-6 text-center">
+            <li key={card.title} className={cardClass("p-6 text-center")}>
               <span className="inline-flex size-12 items-center justify-center rounded-full bg-plum-100 text-plum-700">
                 <Icon name={card.icon} />
               </span>
@@ -83,7 +85,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 
       <Section title={message.title} intro={message.text} width="max-w-3xl">
         <div className="flex flex-col items-center gap-4">
-          <a href={mailWithSubject} className="btn-primary">
+          <a href={mailWithSubject} className={buttonClass("primary")}>
             <Icon name="mail" className="size-5" />
             {message.button}
           </a>

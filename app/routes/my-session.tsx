@@ -1,4 +1,7 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { noticeClass } from "~/components/ui/notice";
 import { requireUser } from "~/features/accounts/get-session-user.server";
 import { placeLabel } from "~/features/booking/booking-model";
 import { cancelBooking } from "~/features/booking/cancel-booking.server";
@@ -78,12 +81,12 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title={session.serviceTitle} intro={session.when}>
-        <Link to="/my-sessions" className="btn-outline">
+        <Link to="/my-sessions" className={buttonClass("secondary")}>
           Back to My Sessions
         </Link>
       </PageHero>
       <section className="mx-auto max-w-2xl space-y-6 px-4 pb-20 sm:px-6">
-        <div className="card p-6">
+        <div className={cardClass("p-6")}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
             <dt className="font-semibold">When</dt>
             <dd>
@@ -111,21 +114,24 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
         {refused && "message" in refused ? (
-          <p role="alert" className="rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
+          <p role="alert" className={noticeClass("error")}>
             {refused.message}
           </p>
         ) : null}
         {session.canReschedule ? (
-          <div className="card p-6">
+          <div className={cardClass("p-6")}>
             <h2 className="text-2xl">Reschedule</h2>
             <p className="mt-2 text-muted">You can move your session up to 24 hours before it starts.</p>
-            <Link to={`/book/${session.serviceId}?reschedule=${session.id}`} className="btn-outline mt-4">
+            <Link
+              to={`/book/${session.serviceId}?reschedule=${session.id}`}
+              className={buttonClass("secondary", "mt-4")}
+            >
               Choose a new time
             </Link>
           </div>
         ) : null}
         {session.cancelRefundCents !== null ? (
-          <Form method="post" className="card p-6">
+          <Form method="post" className={cardClass("p-6")}>
             <h2 className="text-2xl">Cancel</h2>
             <p className="mt-2" data-testid="cancel-terms">
               {session.cancelReturnsCredit
@@ -136,7 +142,7 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
             </p>
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="expected" value={session.cancelRefundCents} />
-            <button type="submit" className="btn-primary mt-4" disabled={busy}>
+            <button type="submit" className={buttonClass("primary", "mt-4")} disabled={busy}>
               {session.cancelReturnsCredit
                 ? "Cancel and return the session to my package"
                 : `Cancel my session and refund ${formatAmount(session.cancelRefundCents)}`}

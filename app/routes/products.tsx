@@ -1,4 +1,6 @@
 import { data, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { FaqList } from "~/components/ui/faq-list";
 import { Pagination } from "~/components/ui/pagination";
 import { showToast } from "~/components/ui/toast";
@@ -84,7 +86,7 @@ function InvalidPage({ message }: { message: string }) {
       <PageHero eyebrow="Products" title="Sacred Digital Library" />
       <section className="mx-auto max-w-2xl px-4 pb-20 text-center sm:px-6">
         <p className="text-lg text-muted">{message}</p>
-        <Link to="/products" className="btn-primary mt-6">
+        <Link to="/products" className={buttonClass("primary", "mt-6")}>
           Browse Products
         </Link>
       </section>
@@ -124,7 +126,7 @@ function Library({
         {plan ? (
           <section
             aria-labelledby="plan-title"
-            className="card mb-12 grid gap-6 overflow-hidden p-6 sm:p-8 md:grid-cols-[1fr_auto] md:items-center"
+            className={cardClass("mb-12 grid gap-6 overflow-hidden p-6 sm:p-8 md:grid-cols-[1fr_auto] md:items-center")}
           >
             <div>
               <p className="text-sm font-semibold tracking-widest text-gold-700 uppercase">Monthly membership</p>
@@ -144,13 +146,13 @@ function Library({
                 <span className="text-base text-muted"> / month</span>
               </p>
               {shop.member ? (
-                <Link to="/my-purchases" className="btn-outline mt-4">
+                <Link to="/my-purchases" className={buttonClass("secondary", "mt-4")}>
                   You are a member
                 </Link>
               ) : (
                 <button
                   type="button"
-                  className="btn-gold mt-4"
+                  className={buttonClass("accent", "mt-4")}
                   onClick={() => purchase.buy({ ...plan, price_cents: plan.price_cents })}
                 >
                   Subscribe for {formatPrice(plan.price_cents)}
@@ -195,7 +197,7 @@ function Library({
             <p className="mx-auto mt-2 max-w-xl text-plum-100">
               Sign up to buy, claim the free guides, and keep every download in one place.
             </p>
-            <Link to="/auth?mode=signup" className="btn-gold mt-6">
+            <Link to="/auth?mode=signup" className={buttonClass("accent", "mt-6")}>
               Sign Up
             </Link>
           </section>

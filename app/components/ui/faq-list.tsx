@@ -1,3 +1,4 @@
+import { cardClass } from "~/components/ui/card";
 /**
  * Questions and answers, the one way the site shows them (issue 27: /products and /contact were
  * drawn differently). Native disclosure: it opens without JavaScript and announces its state.
@@ -12,7 +13,7 @@ export function FaqList({
   return (
     <div className="space-y-3" data-testid={testId}>
       {items.map((item) => (
-        <details key={item.question} className="card group p-5">
+        <details key={item.question} className={cardClass("group p-5")}>
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-serif text-lg text-plum-900 [&::-webkit-details-marker]:hidden">
             {item.question}
             <svg

@@ -1,3 +1,6 @@
+import { Card } from "./card";
+import { SectionHeader } from "./section-header";
+
 export type Quote = { text: string; name: string; detail?: string | undefined };
 
 /**
@@ -7,15 +10,13 @@ export type Quote = { text: string; name: string; detail?: string | undefined };
 export function QuotesSection({ quotes, title = "Kind Words" }: { quotes: readonly Quote[]; title?: string }) {
   if (quotes.length === 0) return null;
   return (
-    <section aria-labelledby="quotes-heading" className="bg-sand py-16 sm:py-20">
+    <section aria-labelledby="quotes-heading" className="bg-sand py-band sm:py-band-lg">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <h2 id="quotes-heading" className="text-center text-3xl sm:text-4xl">
-          {title}
-        </h2>
-        <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <SectionHeader id="quotes-heading" title={title} />
+        <ul className="mt-header-gap grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {quotes.map((quote) => (
             <li key={`${quote.name}-${quote.text.slice(0, 20)}`}>
-              <figure className="h-full rounded-2xl bg-white p-6 shadow-sm">
+              <Card as="figure" className="h-full">
                 <blockquote className="font-serif text-lg leading-relaxed text-plum-900">
                   <p>“{quote.text}”</p>
                 </blockquote>
@@ -23,7 +24,7 @@ export function QuotesSection({ quotes, title = "Kind Words" }: { quotes: readon
                   <span className="font-semibold text-plum-800">{quote.name}</span>
                   {quote.detail ? <span>, {quote.detail}</span> : null}
                 </figcaption>
-              </figure>
+              </Card>
             </li>
           ))}
         </ul>

@@ -1,4 +1,6 @@
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { formatAmount } from "~/lib/format-price";
 import { type Place, placeLabel } from "../booking-model";
 
@@ -25,7 +27,7 @@ export function DiaryAgenda({ agenda, days, busy }: { agenda: DiaryDay[]; days: 
     <>
       <h2 className="mt-8 text-2xl">The next {days} days</h2>
       {agenda.length === 0 ? (
-        <p className="card mt-4 p-8 text-center text-muted">No sessions booked in the next {days} days.</p>
+        <p className={cardClass("mt-4 p-8 text-center text-muted")}>No sessions booked in the next {days} days.</p>
       ) : (
         <div className="mt-4 space-y-6">
           {agenda.map((day) => (
@@ -48,7 +50,7 @@ export function DiaryAgenda({ agenda, days, busy }: { agenda: DiaryDay[]; days: 
 
 function DiarySessionCard({ session: s, busy }: { session: DiarySession; busy: boolean }) {
   return (
-    <li className="card p-4">
+    <li className={cardClass("p-4")}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold text-plum-900">
@@ -114,7 +116,7 @@ function SessionAction({
       }
     >
       <input type="hidden" name="id" value={session.id} />
-      <button type="submit" name="intent" value={intent} className="btn-outline" disabled={busy}>
+      <button type="submit" name="intent" value={intent} className={buttonClass("secondary")} disabled={busy}>
         {label}
         <span className="sr-only">
           : {session.client.name}, {session.time}

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { CartIcon } from "~/components/ui/cart-icon";
 import { formatPrice } from "~/lib/format-price";
 import { includedInMembership, isForSale } from "../model";
@@ -36,7 +38,7 @@ export function ProductCard({
 }) {
   const forSale = isForSale({ id: product.id, priceCents: product.price_cents, hasFile: product.has_download });
   return (
-    <article className="card flex flex-col overflow-hidden" aria-labelledby={`product-${product.id}`}>
+    <article className={cardClass("flex flex-col overflow-hidden")} aria-labelledby={`product-${product.id}`}>
       <div className="relative aspect-[1200/630] bg-plum-100">
         {product.image_url ? <CoverImage src={product.image_url} lazy className="size-full object-cover" /> : null}
         <ProductBadges product={product} onImage className="absolute top-3 left-3" />
@@ -60,20 +62,24 @@ export function ProductCard({
           </span>
         </div>
         <div className="mt-auto grid gap-2 pt-5">
-          <Link to={`/product/${product.id}`} className="btn-ghost" aria-label={`View Details: ${product.title}`}>
+          <Link
+            to={`/product/${product.id}`}
+            className={buttonClass("quiet")}
+            aria-label={`View Details: ${product.title}`}
+          >
             View Details
           </Link>
           <div className="grid grid-cols-[1fr_auto] gap-2">
             {owned ? (
-              <button type="button" className="btn-primary" onClick={onDownload}>
+              <button type="button" className={buttonClass("primary")} onClick={onDownload}>
                 Purchased - Download Available
               </button>
             ) : includedInMembership(product.product_type, member) ? (
-              <button type="button" className="btn-primary" onClick={onDownload}>
+              <button type="button" className={buttonClass("primary")} onClick={onDownload}>
                 Member Benefits - Free Download
               </button>
             ) : (
-              <button type="button" className="btn-primary" onClick={onBuy} disabled={!forSale}>
+              <button type="button" className={buttonClass("primary")} onClick={onBuy} disabled={!forSale}>
                 {forSale ? buyLabel(product) : "Available Soon"}
               </button>
             )}
@@ -81,7 +87,7 @@ export function ProductCard({
             {forSale ? (
               <button
                 type="button"
-                className="btn-outline px-3"
+                className={buttonClass("secondary", "px-3")}
                 onClick={onAddToCart}
                 aria-label={`Add to cart: ${product.title}`}
                 title="Add to cart"

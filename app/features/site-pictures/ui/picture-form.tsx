@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { ErrorText, TextField } from "~/components/ui/form-fields";
 import { FileUploadField } from "~/features/admin/file-upload-field";
 import type { UploadedFile } from "~/features/admin/upload-file";
@@ -30,7 +32,7 @@ export function PictureForm({
   const headingId = useId();
   const uploadErrorId = useId();
   return (
-    <section aria-labelledby={headingId} className="card grid gap-5 p-5 sm:p-6 md:grid-cols-[14rem_1fr]">
+    <section aria-labelledby={headingId} className={cardClass("grid gap-5 p-5 sm:p-6 md:grid-cols-[14rem_1fr]")}>
       <div>
         <div
           className="overflow-hidden rounded-xl bg-plum-50"
@@ -75,11 +77,11 @@ export function PictureForm({
             error={errors.alt}
           />
           <div className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy > 0}>
+            <button type="submit" name="intent" value="save" className={buttonClass("primary")} disabled={busy > 0}>
               Save Picture
             </button>
             {current ? (
-              <button type="submit" name="intent" value="remove" className="btn-outline" formNoValidate>
+              <button type="submit" name="intent" value="remove" className={buttonClass("secondary")} formNoValidate>
                 Remove Picture
               </button>
             ) : null}
