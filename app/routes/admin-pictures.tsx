@@ -72,7 +72,9 @@ export default function AdminPictures({ loaderData, actionData }: Route.Componen
             const mine = refusedSlot === slot.id ? refused : undefined;
             return (
               <PictureForm
-                key={`${slot.id}-${current?.src ?? "none"}-${mine ? "refused" : "stored"}`}
+                // A new picture remounts the form (a fresh upload field); a refusal does not, so the file
+                // she chose and the words she typed stay while she fixes what was missing.
+                key={`${slot.id}-${current?.src ?? "none"}`}
                 slot={slot}
                 current={current}
                 errors={mine?.fieldErrors ?? {}}

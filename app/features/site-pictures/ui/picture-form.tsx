@@ -34,8 +34,9 @@ export function PictureForm({
   return (
     <section aria-labelledby={headingId} className={cardClass("grid gap-5 p-5 sm:p-6 md:grid-cols-[14rem_1fr]")}>
       <div>
+        {/* A preview, not the picture at full size: on a phone a portrait would fill the screen. */}
         <div
-          className="overflow-hidden rounded-xl bg-plum-50"
+          className="w-full max-w-56 overflow-hidden rounded-xl bg-plum-50"
           style={{ aspectRatio: `${slot.aspect.width} / ${slot.aspect.height}` }}
         >
           {current ? (
