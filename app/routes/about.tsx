@@ -1,7 +1,7 @@
 import { IconBadge } from "~/components/marketing/icons";
 import { Section } from "~/components/marketing/section";
 import { ButtonLink } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { aboutContent as content } from "~/content/about";
 import { SitePicture, useSitePictures } from "~/features/site-pictures/ui/site-picture";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
@@ -54,11 +54,11 @@ export default function About() {
       <Section title={training.title} tone="tinted">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {training.cards.map((card, index) => (
-            <li key={card.title} className={cardClass("p-6")}>
+            <Card as="li" key={card.title} padded={false} className="p-6">
               <IconBadge name={trainingIcons[index % trainingIcons.length] ?? "star"} />
               <h3 className="mt-4 text-xl">{card.title}</h3>
               <p className="mt-2 text-sm text-muted">{card.text}</p>
-            </li>
+            </Card>
           ))}
         </ul>
       </Section>

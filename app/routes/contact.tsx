@@ -3,7 +3,7 @@ import { Icon, type IconName } from "~/components/marketing/icons";
 import { ExternalLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
 import { buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { FaqList } from "~/components/ui/faq-list";
 import { contactContent as content } from "~/content/contact";
 import { contactFaqs } from "~/content/faqs";
@@ -72,13 +72,13 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <section aria-label="Contact details" className="mx-auto max-w-6xl px-4 sm:px-6">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {infoCards.map((card) => (
-            <li key={card.title} className={cardClass("p-6 text-center")}>
+            <Card as="li" key={card.title} padded={false} className="p-6 text-center">
               <span className="inline-flex size-12 items-center justify-center rounded-full bg-plum-100 text-plum-700">
                 <Icon name={card.icon} />
               </span>
               <h2 className="mt-4 text-xl">{card.title}</h2>
               <p className="mt-2 break-words text-muted">{card.body}</p>
-            </li>
+            </Card>
           ))}
         </ul>
       </section>

@@ -2,7 +2,7 @@ import { Icon } from "~/components/marketing/icons";
 import { ExternalLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
 import { buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { mediaEventsContent as content } from "~/content/media-events";
 import { angelPhotos, sacredMomentsTabs } from "~/content/photos";
 import { featuredVideos, youtubeWatchUrl } from "~/content/videos";
@@ -70,7 +70,7 @@ export default function MediaEvents({ loaderData, matches }: Route.ComponentProp
       <Section id={videos.id} title={videos.title}>
         <ul className="grid gap-6 md:grid-cols-3" data-testid="video-cards">
           {shownVideos.map((video) => (
-            <li key={video.id} className={cardClass("flex flex-col overflow-hidden")}>
+            <Card as="li" key={video.id} padded={false} className="flex flex-col overflow-hidden">
               <VideoFacade video={video} noteClassName="mx-5 mt-3" />
               <div className="flex flex-1 flex-col p-5">
                 <p className="self-start rounded-full bg-plum-100 px-3 py-0.5 text-xs font-semibold text-plum-800">
@@ -84,7 +84,7 @@ export default function MediaEvents({ loaderData, matches }: Route.ComponentProp
                   <span className="sr-only">: {video.title}</span>
                 </ExternalLink>
               </div>
-            </li>
+            </Card>
           ))}
         </ul>
       </Section>
@@ -111,14 +111,14 @@ export default function MediaEvents({ loaderData, matches }: Route.ComponentProp
             ))}
           </ul>
         ) : (
-          <div className={cardClass("flex flex-col items-center p-8 text-center")}>
+          <Card padded={false} className="flex flex-col items-center p-8 text-center">
             <Icon name="calendar" className="size-10 text-gold-700" />
             <p className="mt-4 font-serif text-2xl text-plum-900">{events.empty}</p>
             <p className="mt-2 text-muted">{events.text}</p>
             <ScrollLink target={events.cta.target} variant="primary" className="mt-6">
               {events.cta.label}
             </ScrollLink>
-          </div>
+          </Card>
         )}
       </Section>
 

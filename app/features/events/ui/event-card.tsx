@@ -2,7 +2,7 @@ import { JsonLd } from "~/components/json-ld";
 import { Icon } from "~/components/marketing/icons";
 import { ExternalLink } from "~/components/marketing/links";
 import { buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { useSite } from "~/features/site-settings/use-site";
 import { type EventView, eventJsonLd } from "../event-view";
 
@@ -10,8 +10,10 @@ import { type EventView, eventJsonLd } from "../event-view";
 export function EventCard({ event, origin }: { event: EventView; origin: string }) {
   const site = useSite();
   return (
-    <article
-      className={cardClass("flex flex-col overflow-hidden text-left sm:flex-row")}
+    <Card
+      as="article"
+      padded={false}
+      className="flex flex-col overflow-hidden text-left sm:flex-row"
       aria-labelledby={`event-${event.id}`}
     >
       <JsonLd data={eventJsonLd(event, { name: site.brand, url: `${origin}/` })} />
@@ -49,6 +51,6 @@ export function EventCard({ event, origin }: { event: EventView; origin: string 
           </ExternalLink>
         ) : null}
       </div>
-    </article>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { CartIcon } from "~/components/ui/cart-icon";
 import { formatPrice } from "~/lib/format-price";
 import { includedInMembership, isForSale } from "../model";
@@ -38,7 +38,12 @@ export function ProductCard({
 }) {
   const forSale = isForSale({ id: product.id, priceCents: product.price_cents, hasFile: product.has_download });
   return (
-    <article className={cardClass("flex flex-col overflow-hidden")} aria-labelledby={`product-${product.id}`}>
+    <Card
+      as="article"
+      padded={false}
+      className="flex flex-col overflow-hidden"
+      aria-labelledby={`product-${product.id}`}
+    >
       <div className="relative aspect-[1200/630] bg-plum-100">
         {product.image_url ? <CoverImage src={product.image_url} lazy className="size-full object-cover" /> : null}
         <ProductBadges product={product} onImage className="absolute top-3 left-3" />
@@ -98,6 +103,6 @@ export function ProductCard({
           </div>
         </div>
       </div>
-    </article>
+    </Card>
   );
 }
