@@ -27,7 +27,7 @@ const chromium = {
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium };
 const phone = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium };
 // booking-visitor lets clients book at short notice for a moment (a late cancellation): after the others too.
-const ownerTests = /(owner-content|booking-visitor)\.spec\.ts/;
+const ownerTests = /(owner-content|booking-visitor|her-pictures)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -43,7 +43,8 @@ export default defineConfig({
   // A failed test keeps its trace (each step's DOM snapshot, the network, the console) but no screencast:
   // encoding a film of every test cost CPU on every run for the few that fail.
   use: { baseURL, trace: { mode: "retain-on-failure", screenshots: false }, launchOptions: chromium },
-  // The owner's test changes what every visitor sees (contact e-mail, an event, a gallery photo), so it
+  // The owner's tests change what every visitor sees (contact e-mail, an event, a gallery photo, her
+  // pictures), so they
   // runs after all the others, one width after the other.
   projects: [
     { name: "desktop", testIgnore: ownerTests, use: desktop },

@@ -12,6 +12,8 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import headingFont from "@fontsource/lora/files/lora-latin-400-normal.woff2?url";
+import bodyFont from "@fontsource/source-sans-3/files/source-sans-3-latin-400-normal.woff2?url";
+import { buttonClass } from "~/components/ui/button";
 import { useNonce } from "./components/nonce";
 import { showToast, ToastHost } from "./components/ui/toast";
 import { getHeaderUser } from "./features/accounts/get-header-user.server";
@@ -20,6 +22,7 @@ import { consentMarkerScript } from "./features/consent/consent";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { CartButton } from "./features/shop/ui/cart-button";
 import { CartProvider } from "./features/shop/ui/cart-provider";
+import { listSitePictures } from "./features/site-pictures/list-site-pictures.server";
 import { getShownSite } from "./features/site-settings/get-site-settings.server";
 import { PendingScreen, usePendingSection } from "./layout/pending-screen";
 import { RefusedRequest } from "./layout/refused-request";
@@ -40,15 +43,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearHeader } = await takeFlash(request, flashOptions(env));
   // The frame (header, footer) survives a database outage, so a page whose data fails to load still
   // shows it with the visitor's account state (issue 14 item 5, decision 034).
-  const [user, shown, hours] = await Promise.all([
+  const [user, shown, hours, pictures] = await Promise.all([
     getHeaderUser(request, services),
     getShownSite(services.database.db),
     readPublicHours(services),
+    listSitePictures(services.database.db),
   ]);
   // The footer's hours are the ones clients can book (decision 047).
   const site = hours ? { ...shown, ...hours } : shown;
+  // Her share picture travels with the site's details, which every page's meta already reads.
+  const shareImage = pictures.share ? { path: pictures.share.src, alt: pictures.share.alt } : undefined;
   return data(
-    { user, flash: toast, publicUrl: env.PUBLIC_URL, site },
+    { user, flash: toast, publicUrl: env.PUBLIC_URL, site: { ...site, shareImage }, pictures },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
 }
@@ -74,9 +80,10 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   }
 }
 
-/** The headings' font is preloaded: the first heading of every page paints in it. */
+/** Both faces are preloaded: the first heading and the first paragraph of every page paint in them. */
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -141,7 +148,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl">Unexpected Application Error!</h1>
       <p className="mt-4 text-muted">Something went wrong on our side. Please try again in a moment.</p>
-      <a href="/" className="btn-primary mt-8">
+      <a href="/" className={buttonClass("primary", "mt-8")}>
         Return to Home
       </a>
     </section>

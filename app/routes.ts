@@ -52,6 +52,7 @@ export default [
   route("admin/events", "routes/admin-events.tsx"),
   route("admin/galleries", "routes/admin-galleries.tsx"),
   route("admin/songs", "routes/admin-songs.tsx"),
+  route("admin/pictures", "routes/admin-pictures.tsx"),
   // Shop: checkout, demo payments, free claims and membership actions.
   route("checkout", "routes/checkout.tsx"),
   route("checkout/success", "routes/checkout-success.tsx"),

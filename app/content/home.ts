@@ -55,6 +55,24 @@ export const homeContent = (site: Site) =>
       ],
       link: { label: "Read My Story", to: "/about" },
     },
+    /** A first session in three steps: the way in, shown as a path rather than more cards. */
+    steps: {
+      title: "How to Begin",
+      items: [
+        {
+          title: "Choose",
+          text: `Pick a Reiki session or a ZYTO scan, in person in ${site.locality} or at a distance from home.`,
+        },
+        {
+          title: "Book",
+          text: "Book a time that suits you, or write to me first with any questions.",
+        },
+        {
+          title: "Rest",
+          text: "Come as you are. Every session is unhurried, and you leave with simple aftercare.",
+        },
+      ],
+    },
     callToAction: {
       title: "Ready to Begin?",
       text: "Book a session or start with a guide you can use at home today.",

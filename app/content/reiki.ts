@@ -40,4 +40,8 @@ export const reikiContent = {
     title: "Support Between Sessions",
     text: "You are never on your own between sessions. Send me a message by e-mail or WhatsApp and I will reply within 24 hours.",
   },
+  nextStep: {
+    title: "Ready When You Are",
+    text: "Book a session, or write to me first with any questions.",
+  },
 } as const;

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toast";
 import { PageHero } from "./page-hero";
 import { RefusedRequest } from "./refused-request";
@@ -34,13 +35,13 @@ export function LoadFailure({ error, heading, message }: { error: unknown; headi
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <button
             type="button"
-            className="btn-primary"
+            className={buttonClass("primary")}
             disabled={retrying}
             onClick={() => void revalidator.revalidate()}
           >
             {retrying ? "Retrying…" : "Retry"}
           </button>
-          <Link to="/" className="btn-outline">
+          <Link to="/" className={buttonClass("secondary")}>
             Return to Home
           </Link>
         </div>

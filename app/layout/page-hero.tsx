@@ -1,3 +1,5 @@
+import { SectionHeader } from "~/components/ui/section-header";
+
 /** The heading band at the top of a content page. */
 export function PageHero({
   eyebrow,
@@ -13,9 +15,7 @@ export function PageHero({
   return (
     <section className="bg-gradient-to-b from-plum-100 to-cream">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-20">
-        {eyebrow ? <p className="text-sm font-semibold tracking-widest text-gold-700 uppercase">{eyebrow}</p> : null}
-        <h1 className="mt-2 text-4xl sm:text-5xl">{title}</h1>
-        {intro ? <p className="mx-auto mt-5 max-w-2xl text-lg text-muted">{intro}</p> : null}
+        <SectionHeader level={1} eyebrow={eyebrow} title={title} intro={intro} />
         {children ? <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div> : null}
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { mainNav } from "~/content/navigation";
 import { useSite } from "~/features/site-settings/use-site";
 
@@ -42,7 +43,7 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
   }, [open]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-plum-100 bg-cream/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-plum-100 bg-cream">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
@@ -145,6 +146,7 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
   );
 }
 
+// "Sign In" is outlined: the page's own call (Book, Buy) is the first filled button a visitor sees.
 function AccountActions({
   user,
   compact = false,
@@ -157,7 +159,7 @@ function AccountActions({
   const size = compact ? "min-h-9 px-4 py-1.5" : "";
   if (!user) {
     return (
-      <Link to="/auth" className={`btn-primary whitespace-nowrap ${size}`}>
+      <Link to="/auth" className={buttonClass("secondary", `whitespace-nowrap ${size}`)}>
         Sign In
       </Link>
     );
@@ -167,22 +169,22 @@ function AccountActions({
       {greeting ? (
         <span className="max-w-56 truncate text-sm whitespace-nowrap text-plum-800">Welcome, {user.greetingName}</span>
       ) : null}
-      <Link to="/my-purchases" className={`btn-ghost whitespace-nowrap ${size}`}>
+      <Link to="/my-purchases" className={buttonClass("quiet", `whitespace-nowrap ${size}`)}>
         My Downloads
       </Link>
-      <Link to="/my-sessions" className={`btn-ghost whitespace-nowrap ${size}`}>
+      <Link to="/my-sessions" className={buttonClass("quiet", `whitespace-nowrap ${size}`)}>
         My Sessions
       </Link>
-      <Link to="/account" className={`btn-ghost whitespace-nowrap ${size}`}>
+      <Link to="/account" className={buttonClass("quiet", `whitespace-nowrap ${size}`)}>
         My Account
       </Link>
       {user.isAdmin ? (
-        <Link to="/admin" className={`btn-ghost whitespace-nowrap ${size}`}>
+        <Link to="/admin" className={buttonClass("quiet", `whitespace-nowrap ${size}`)}>
           Admin
         </Link>
       ) : null}
       <Form method="post" action="/sign-out">
-        <button type="submit" className={`btn-outline whitespace-nowrap ${size}`}>
+        <button type="submit" className={buttonClass("secondary", `whitespace-nowrap ${size}`)}>
           Sign Out
         </button>
       </Form>

@@ -13,9 +13,12 @@ export type PageMetaInput = {
   /** Alt text of the preview image. */
   imageAlt?: string | undefined;
   type?: "website" | "product" | "article";
-  /** The practice's details (root loader's `site`, via `siteFrom(matches)`). */
-  site?: Site | undefined;
+  /** The practice's details (root loader's `site`, via `siteFrom(matches)`), with her share image if she set one. */
+  site?: (Site & { shareImage?: ShareImage | undefined }) | undefined;
 };
+
+/** Her own link-preview picture (decision 051), exactly 1200 × 630 like the default. */
+export type ShareImage = { path: string; alt: string };
 
 /** The default link-preview image (public/og-image.jpg) and its size, which some apps require. */
 export const DEFAULT_OG_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630 } as const;
@@ -33,8 +36,10 @@ export function pageMeta({
 }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title === site.brand ? title : `${title} | ${site.brand}`;
   const url = `${origin}${path}`;
-  const imageUrl = image && /^https?:\/\//.test(image) ? image : `${origin}${image ?? DEFAULT_OG_IMAGE.path}`;
-  const alt = imageAlt ?? `${site.brand}: ${site.tagline}`;
+  const shared = image ? undefined : site.shareImage;
+  const imageUrl =
+    image && /^https?:\/\//.test(image) ? image : `${origin}${image ?? shared?.path ?? DEFAULT_OG_IMAGE.path}`;
+  const alt = imageAlt ?? shared?.alt ?? `${site.brand}: ${site.tagline}`;
   return [
     { title: fullTitle },
     { name: "description", content: description },

@@ -1,4 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { FormErrors, TextField } from "~/components/ui/form-fields";
 import { requireUser } from "~/features/accounts/get-session-user.server";
 import { closeAccount, previewAccountClosure } from "~/features/rights/close-account.server";
@@ -65,7 +67,7 @@ export default function CloseAccount({ loaderData, actionData }: Route.Component
     <>
       <PageHero title="Close my account" />
       <div className="mx-auto max-w-2xl space-y-6 px-4 pb-20 sm:px-6">
-        <section className="card p-6 sm:p-8" aria-labelledby="happens-heading">
+        <section className={cardClass("p-6 sm:p-8")} aria-labelledby="happens-heading">
           <h2 id="happens-heading" className="text-2xl">
             What happens
           </h2>
@@ -90,7 +92,7 @@ export default function CloseAccount({ loaderData, actionData }: Route.Component
             first.
           </p>
         </section>
-        <Form method="post" className="card space-y-4 p-6 sm:p-8" noValidate>
+        <Form method="post" className={cardClass("space-y-4 p-6 sm:p-8")} noValidate>
           <FormErrors messages={actionData?.message ? [actionData.message] : []} />
           <TextField label="Your password" name="password" type="password" autoComplete="current-password" required />
           <TextField
@@ -101,10 +103,10 @@ export default function CloseAccount({ loaderData, actionData }: Route.Component
             hint="This cannot be undone."
           />
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className="btn-primary bg-red-800 hover:bg-red-900" disabled={busy}>
+            <button type="submit" className={buttonClass("primary", "bg-red-800 hover:bg-red-900")} disabled={busy}>
               Close my account for good
             </button>
-            <Link to="/account" className="btn-outline">
+            <Link to="/account" className={buttonClass("secondary")}>
               Keep my account
             </Link>
           </div>

@@ -1,4 +1,6 @@
 import { data, Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { confirmEmailChange } from "~/features/accounts/change-email.server";
 import { PageHero } from "~/layout/page-hero";
 import { AppError, describeError } from "~/lib/app-error";
@@ -41,17 +43,17 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       <PageHero title="Confirm your new e-mail" />
       <div className="mx-auto max-w-md px-4 pb-20 text-center sm:px-6">
         {refused?.message ? (
-          <p role="alert" className="card p-6 text-red-900">
+          <p role="alert" className={cardClass("p-6 text-red-900")}>
             {refused.message}{" "}
             <Link to="/account" className="underline">
               My Account
             </Link>
           </p>
         ) : (
-          <Form method="post" className="card space-y-4 p-6">
+          <Form method="post" className={cardClass("space-y-4 p-6")}>
             <input type="hidden" name="token" value={loaderData.token} />
             <p>Press the button to move your account to this address.</p>
-            <button type="submit" className="btn-primary">
+            <button type="submit" className={buttonClass("primary")}>
               Confirm my new e-mail
             </button>
           </Form>

@@ -1,4 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { CheckboxField, FormErrors, messagesOf, TextField } from "~/components/ui/form-fields";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { emailSchema, fullNameSchema, signUpPasswordSchema } from "~/features/accounts/auth-schemas";
@@ -133,7 +135,7 @@ const intents = {
 export const action = ({ request, context }: Route.ActionArgs) =>
   runIntent(request, context.get(servicesContext), intents, { guard: requireUser });
 
-const section = "card p-6 sm:p-8";
+const section = cardClass("p-6 sm:p-8");
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { name, email, devices, preferences, exports } = loaderData;
@@ -144,10 +146,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <PageHero title="My Account" intro="Your details, where you are signed in, your e-mails and your data.">
-        <Link to="/my-purchases" className="btn-outline">
+        <Link to="/my-purchases" className={buttonClass("secondary")}>
           My Sacred Downloads
         </Link>
-        <Link to="/my-sessions" className="btn-outline">
+        <Link to="/my-sessions" className={buttonClass("secondary")}>
           My Sessions
         </Link>
       </PageHero>
@@ -166,7 +168,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               required
               error={refused("name").fullName}
             />
-            <button type="submit" className="btn-primary" disabled={busy}>
+            <button type="submit" className={buttonClass("primary")} disabled={busy}>
               Save name
             </button>
           </Form>
@@ -182,7 +184,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               hint="We send a link to the new address; your account moves there only when you open it, and we tell your current address."
               error={refused("email").email}
             />
-            <button type="submit" className="btn-primary" disabled={busy}>
+            <button type="submit" className={buttonClass("primary")} disabled={busy}>
               Change e-mail
             </button>
           </Form>
@@ -210,7 +212,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               error={refused("password").password}
             />
             <p className="text-sm text-muted">Changing your password signs you out on every other device.</p>
-            <button type="submit" className="btn-primary" disabled={busy}>
+            <button type="submit" className={buttonClass("primary")} disabled={busy}>
               Change password
             </button>
           </Form>
@@ -236,7 +238,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   <Form method="post">
                     <input type="hidden" name="intent" value="sign-out-device" />
                     <input type="hidden" name="sessionId" value={device.id} />
-                    <button type="submit" className="btn-outline" disabled={busy}>
+                    <button type="submit" className={buttonClass("secondary")} disabled={busy}>
                       Sign out<span className="sr-only"> {device.what}</span>
                     </button>
                   </Form>
@@ -260,7 +262,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               label="Remind me by e-mail the day before a booked session"
               defaultChecked={preferences.sessionReminders}
             />
-            <button type="submit" className="btn-primary" disabled={busy}>
+            <button type="submit" className={buttonClass("primary")} disabled={busy}>
               Save e-mail preferences
             </button>
           </Form>
@@ -276,7 +278,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="export" />
-            <button type="submit" className="btn-primary" disabled={busy}>
+            <button type="submit" className={buttonClass("primary")} disabled={busy}>
               Prepare my data
             </button>
           </Form>
@@ -302,7 +304,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Closing your account cancels your future sessions under our Refund Policy, ends your membership and erases
             your personal details. You will see exactly what happens before you confirm.
           </p>
-          <Link to="/account/close" className="btn-outline mt-4 inline-flex">
+          <Link to="/account/close" className={buttonClass("secondary", "mt-4 inline-flex")}>
             Close my account
           </Link>
         </section>

@@ -1,5 +1,8 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { inputClass } from "~/components/ui/form-fields";
+import { noticeClass } from "~/components/ui/notice";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { bookingMessages } from "~/features/booking/booking-model";
@@ -87,22 +90,22 @@ export default function AdminBookingMove({ loaderData: d }: Route.ComponentProps
           {d.title} with {d.client}, now on {d.when}.
         </p>
         {refused ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
+          <p role="alert" className={noticeClass("error", "mt-4")}>
             {refused.toast.description}
           </p>
         ) : null}
-        <Form method="get" className="card mt-6 flex flex-wrap items-end gap-3 p-5">
+        <Form method="get" className={cardClass("mt-6 flex flex-wrap items-end gap-3 p-5")}>
           <div>
             <label htmlFor="date" className="block text-sm font-semibold text-plum-900">
               New date
             </label>
             <input id="date" type="date" name="date" min={d.today} defaultValue={d.date} className={inputClass} />
           </div>
-          <button type="submit" className="btn-outline">
+          <button type="submit" className={buttonClass("secondary")}>
             Show free times
           </button>
         </Form>
-        <Form method="post" className="card mt-6 space-y-5 p-5">
+        <Form method="post" className={cardClass("mt-6 space-y-5 p-5")}>
           <fieldset>
             <legend className="text-sm font-semibold text-plum-900">Free times on {d.dateTitle} (UK time)</legend>
             {d.times.length === 0 ? (
@@ -124,7 +127,7 @@ export default function AdminBookingMove({ loaderData: d }: Route.ComponentProps
               </div>
             )}
           </fieldset>
-          <button type="submit" className="btn-primary" disabled={busy || d.times.length === 0}>
+          <button type="submit" className={buttonClass("primary")} disabled={busy || d.times.length === 0}>
             Move the session
           </button>
         </Form>

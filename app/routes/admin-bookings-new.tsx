@@ -1,5 +1,8 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { CheckboxField, inputClass, TextAreaField } from "~/components/ui/form-fields";
+import { noticeClass } from "~/components/ui/notice";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { bookForClient } from "~/features/booking/book-for-client.server";
@@ -120,12 +123,12 @@ export default function AdminBookingsNew({ loaderData }: Route.ComponentProps) {
           For a client who phoned or asked in person. They get the usual confirmation, calendar file and reminder.
         </p>
         {refused ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
+          <p role="alert" className={noticeClass("error", "mt-4")}>
             {refused.toast.description}
           </p>
         ) : null}
 
-        <Form method="get" className="card mt-6 space-y-5 p-5">
+        <Form method="get" className={cardClass("mt-6 space-y-5 p-5")}>
           <fieldset>
             <legend className="text-sm font-semibold text-plum-900">Client</legend>
             <div className="mt-1 flex gap-2">
@@ -140,7 +143,7 @@ export default function AdminBookingsNew({ loaderData }: Route.ComponentProps) {
                 placeholder="Name or e-mail"
                 className={inputClass}
               />
-              <button type="submit" className="btn-outline mt-1 shrink-0">
+              <button type="submit" className={buttonClass("secondary", "mt-1 shrink-0")}>
                 Find
               </button>
             </div>
@@ -193,13 +196,13 @@ export default function AdminBookingsNew({ loaderData }: Route.ComponentProps) {
               <input id="date" type="date" name="date" defaultValue={d.date} className={inputClass} />
             </div>
           </div>
-          <button type="submit" name="times" value="1" className="btn-primary">
+          <button type="submit" name="times" value="1" className={buttonClass("primary")}>
             Show free times
           </button>
         </Form>
 
         {d.times && d.chosen ? (
-          <Form method="post" className="card mt-6 space-y-5 p-5">
+          <Form method="post" className={cardClass("mt-6 space-y-5 p-5")}>
             <input type="hidden" name="clientId" value={d.chosen.id} />
             <input type="hidden" name="serviceId" value={d.serviceId} />
             <input type="hidden" name="place" value={d.place} />
@@ -248,7 +251,7 @@ export default function AdminBookingsNew({ loaderData }: Route.ComponentProps) {
               />
             ) : null}
             <TextAreaField label="Note (for your diary only)" name="note" rows={2} maxLength={1000} />
-            <button type="submit" className="btn-primary" disabled={busy || d.times.length === 0}>
+            <button type="submit" className={buttonClass("primary")} disabled={busy || d.times.length === 0}>
               {d.past ? "Record this session" : "Book this session"}
             </button>
           </Form>

@@ -1,4 +1,5 @@
 import { useActionData, useNavigation } from "react-router";
+import { noticeClass } from "~/components/ui/notice";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { arrangeDiary } from "~/features/booking/arrange-diary";
@@ -178,7 +179,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
         <h1 className="text-4xl">Diary</h1>
         {range.view === "day" ? null : <p className="mt-2 text-lg text-plum-900">{range.title}</p>}
         {refused ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
+          <p role="alert" className={noticeClass("error", "mt-4")}>
             {refused.toast.description}
           </p>
         ) : null}

@@ -4,6 +4,8 @@
  * My Sessions' own query) and the shop (her orders and membership). No feature imports another for it.
  */
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { TextAreaField } from "~/components/ui/form-fields";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
@@ -203,7 +205,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-heading`} id={id} className="card scroll-mt-24 p-4 sm:p-6">
+    <section aria-labelledby={`${id}-heading`} id={id} className={cardClass("scroll-mt-24 p-4 sm:p-6")}>
       <h2 id={`${id}-heading`} className="text-2xl">
         {title}
       </h2>
@@ -327,7 +329,7 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
               error={addRefused?.fieldErrors.body}
               defaultValue={typeof addRefused?.submitted.body === "string" ? addRefused.submitted.body : ""}
             />
-            <button type="submit" className="btn-primary" disabled={busy}>
+            <button type="submit" className={buttonClass("primary")} disabled={busy}>
               Add note
             </button>
           </Form>
@@ -360,7 +362,7 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
                           defaultValue={note.body}
                           error={editRefused?.submitted.noteId === note.id ? editRefused.fieldErrors.body : undefined}
                         />
-                        <button type="submit" className="btn-outline" disabled={busy}>
+                        <button type="submit" className={buttonClass("secondary")} disabled={busy}>
                           Save note
                         </button>
                       </Form>

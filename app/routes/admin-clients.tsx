@@ -1,4 +1,6 @@
 import { data, Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { requireAdminList } from "~/features/admin/require-admin-list.server";
@@ -65,17 +67,17 @@ export default function AdminClients({ loaderData }: Route.ComponentProps) {
               className="mt-1 block w-full rounded-lg border border-plum-200 bg-white px-3 py-2 shadow-sm focus:border-plum-500 focus:outline-2 focus:outline-plum-500"
             />
           </div>
-          <button type="submit" className="btn-primary">
+          <button type="submit" className={buttonClass("primary")}>
             Search
           </button>
           {q ? (
-            <Link to="/admin/clients" className="btn-outline">
+            <Link to="/admin/clients" className={buttonClass("secondary")}>
               Clear
             </Link>
           ) : null}
         </Form>
         {clients.length === 0 ? (
-          <p className="card mt-8 p-8 text-center text-muted">
+          <p className={cardClass("mt-8 p-8 text-center text-muted")}>
             {q ? "No client matches this search." : "No clients yet."}
           </p>
         ) : (
@@ -84,7 +86,7 @@ export default function AdminClients({ loaderData }: Route.ComponentProps) {
               <li key={client.id}>
                 <Link
                   to={`/admin/clients/${client.id}`}
-                  className="card flex flex-wrap items-center justify-between gap-3 p-5 hover:border-plum-300"
+                  className={cardClass("flex flex-wrap items-center justify-between gap-3 p-5 hover:border-plum-300")}
                 >
                   <span className="min-w-0">
                     <span className="block font-semibold text-plum-900">{client.name}</span>

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { TextField } from "~/components/ui/form-fields";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { emailSchema } from "~/features/accounts/auth-schemas";
@@ -81,7 +83,7 @@ export default function AdminCloseAccount({ loaderData, actionData }: Route.Comp
           it themselves: future sessions are cancelled under the Refund Policy, membership ends, personal details are
           erased, and the financial records stay for 6 years without their name.
         </p>
-        <Form method="get" className="card flex flex-wrap items-end gap-3 p-5">
+        <Form method="get" className={cardClass("flex flex-wrap items-end gap-3 p-5")}>
           <TextField
             label="Client's e-mail address"
             name="email"
@@ -89,13 +91,13 @@ export default function AdminCloseAccount({ loaderData, actionData }: Route.Comp
             defaultValue={asked}
             className="min-w-64 flex-1"
           />
-          <button type="submit" className="btn-outline">
+          <button type="submit" className={buttonClass("secondary")}>
             Find account
           </button>
         </Form>
-        {asked && !found ? <p className="card p-5">No client account has that e-mail address.</p> : null}
+        {asked && !found ? <p className={cardClass("p-5")}>No client account has that e-mail address.</p> : null}
         {found ? (
-          <section className="card space-y-4 p-6" aria-labelledby="closing-heading">
+          <section className={cardClass("space-y-4 p-6")} aria-labelledby="closing-heading">
             <h2 id="closing-heading" className="text-2xl">
               {found.name} <span className="text-base break-all text-muted">{found.email}</span>
             </h2>
@@ -115,7 +117,7 @@ export default function AdminCloseAccount({ loaderData, actionData }: Route.Comp
                 required
                 error={refused?.fieldErrors.word}
               />
-              <button type="submit" className="btn-primary bg-red-800 hover:bg-red-900" disabled={busy}>
+              <button type="submit" className={buttonClass("primary", "bg-red-800 hover:bg-red-900")} disabled={busy}>
                 Close this account
               </button>
             </Form>

@@ -1,4 +1,6 @@
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
@@ -60,11 +62,11 @@ export default function AdminComplaints({ loaderData, actionData }: Route.Compon
           Each is acknowledged by e-mail when it arrives. Answer within 30 days, then mark it answered.
         </p>
         {complaints.length === 0 ? (
-          <p className="card mt-8 p-8 text-center text-muted">No complaints.</p>
+          <p className={cardClass("mt-8 p-8 text-center text-muted")}>No complaints.</p>
         ) : (
           <ul className="mt-8 space-y-3" aria-label="Complaints">
             {complaints.map((c) => (
-              <li key={c.id} className="card space-y-2 p-5">
+              <li key={c.id} className={cardClass("space-y-2 p-5")}>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="font-semibold">
                     {c.reference} · {c.name} <span className="font-normal break-all text-muted">{c.email}</span>
@@ -93,7 +95,7 @@ export default function AdminComplaints({ loaderData, actionData }: Route.Compon
                   <Form method="post">
                     <input type="hidden" name="intent" value="answered" />
                     <input type="hidden" name="id" value={c.id} />
-                    <button type="submit" className="btn-outline">
+                    <button type="submit" className={buttonClass("secondary")}>
                       Mark answered<span className="sr-only"> {c.reference}</span>
                     </button>
                   </Form>

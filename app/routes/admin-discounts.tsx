@@ -1,4 +1,6 @@
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
@@ -102,11 +104,11 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
           />
         </div>
         {codes.length === 0 ? (
-          <p className="card mt-8 p-8 text-center text-muted">No discount codes yet.</p>
+          <p className={cardClass("mt-8 p-8 text-center text-muted")}>No discount codes yet.</p>
         ) : (
           <ul className="mt-8 space-y-3" aria-label="Discount codes">
             {codes.map((code) => (
-              <li key={code.id} className="card flex flex-wrap items-center justify-between gap-3 p-5">
+              <li key={code.id} className={cardClass("flex flex-wrap items-center justify-between gap-3 p-5")}>
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-mono font-semibold break-all">{code.code}</span>
@@ -139,7 +141,7 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
                   <Form method="post">
                     <input type="hidden" name="intent" value="switch-off" />
                     <input type="hidden" name="id" value={code.id} />
-                    <button type="submit" className="btn-outline">
+                    <button type="submit" className={buttonClass("secondary")}>
                       Switch off<span className="sr-only">: {code.code}</span>
                     </button>
                   </Form>

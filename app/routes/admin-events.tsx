@@ -1,4 +1,6 @@
 import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
@@ -116,7 +118,7 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
               Upcoming events show on Media &amp; Events and the home page until they start. Times are UK time.
             </p>
           </div>
-          <Link to={form === "new" ? "/admin/events" : "/admin/events?form=new"} className="btn-primary">
+          <Link to={form === "new" ? "/admin/events" : "/admin/events?form=new"} className={buttonClass("primary")}>
             Add Event
           </Link>
         </div>
@@ -134,11 +136,11 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
           </div>
         ) : null}
         {events.length === 0 ? (
-          <p className="card mt-8 p-8 text-center text-muted">No events yet. Use Add Event to announce one.</p>
+          <p className={cardClass("mt-8 p-8 text-center text-muted")}>No events yet. Use Add Event to announce one.</p>
         ) : (
           <ul className="mt-8 space-y-3" aria-label="Events">
             {events.map((event) => (
-              <li key={event.id} className="card flex flex-wrap items-center justify-between gap-3 p-5">
+              <li key={event.id} className={cardClass("flex flex-wrap items-center justify-between gap-3 p-5")}>
                 <div className="min-w-0">
                   <p className="font-semibold break-words">{event.title}</p>
                   <p className="text-sm text-muted">
@@ -147,13 +149,13 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
                   </p>
                 </div>
                 <div className="flex gap-2">
-                  <Link to={`/admin/events?edit=${event.id}`} className="btn-outline">
+                  <Link to={`/admin/events?edit=${event.id}`} className={buttonClass("secondary")}>
                     Edit<span className="sr-only">: {event.title}</span>
                   </Link>
                   <Form method="post">
                     <input type="hidden" name="intent" value="delete" />
                     <input type="hidden" name="id" value={event.id} />
-                    <button type="submit" className="btn-ghost text-red-800">
+                    <button type="submit" className={buttonClass("quiet", "text-red-800")}>
                       Remove<span className="sr-only">: {event.title}</span>
                     </button>
                   </Form>

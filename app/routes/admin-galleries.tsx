@@ -1,5 +1,8 @@
 import { data, Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { CheckboxField, TextField } from "~/components/ui/form-fields";
+import { noticeClass } from "~/components/ui/notice";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { angelPhotos, sacredMomentsTabs } from "~/content/photos";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
@@ -141,7 +144,7 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
           first photo.
         </p>
         {refused ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          <p role="alert" className={noticeClass("error", "mt-4")}>
             {refused.toast.description}
           </p>
         ) : null}
@@ -175,7 +178,7 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
                 : "No photos yet: the tab shows once it has one."}
           </p>
           {current.added ? (
-            <div className="card mt-6 grid gap-4 p-5 md:grid-cols-2">
+            <div className={cardClass("mt-6 grid gap-4 p-5 md:grid-cols-2")}>
               <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Rename this tab">
                 <input type="hidden" name="intent" value="rename-tab" />
                 <input type="hidden" name="gallery" value={current.id} />
@@ -188,7 +191,7 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
                   key={current.label}
                   error={refusalOf(actionData, "rename-tab")?.fieldErrors.label}
                 />
-                <button type="submit" className="btn-outline">
+                <button type="submit" className={buttonClass("secondary")}>
                   Rename Tab
                 </button>
               </Form>
@@ -202,7 +205,7 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
                     className="flex items-center gap-2 pb-2 text-sm font-semibold text-plum-900"
                   />
                 ) : null}
-                <button type="submit" className="btn-ghost text-red-800">
+                <button type="submit" className={buttonClass("quiet", "text-red-800")}>
                   Remove Tab
                 </button>
               </Form>
@@ -221,7 +224,7 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
               {photos.map((photo, index) => {
                 const errors = saveRefused?.submitted.id === photo.id ? saveRefused.fieldErrors : {};
                 return (
-                  <li key={photo.id} className="card grid gap-4 p-4 sm:grid-cols-[160px_1fr]">
+                  <li key={photo.id} className={cardClass("grid gap-4 p-4 sm:grid-cols-[160px_1fr]")}>
                     <img
                       src={photo.src.thumb}
                       alt={photo.alt}
@@ -249,14 +252,14 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
                           error={errors.caption}
                         />
                         <div className="flex flex-wrap gap-2 md:col-span-2">
-                          <button type="submit" name="intent" value="save" className="btn-outline">
+                          <button type="submit" name="intent" value="save" className={buttonClass("secondary")}>
                             Save
                           </button>
                           <button
                             type="submit"
                             name="intent"
                             value="up"
-                            className="btn-ghost"
+                            className={buttonClass("quiet")}
                             disabled={index === 0}
                             aria-label={`Move photo ${index + 1} earlier`}
                           >
@@ -266,13 +269,18 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
                             type="submit"
                             name="intent"
                             value="down"
-                            className="btn-ghost"
+                            className={buttonClass("quiet")}
                             disabled={index === photos.length - 1}
                             aria-label={`Move photo ${index + 1} later`}
                           >
                             ↓ Later
                           </button>
-                          <button type="submit" name="intent" value="remove" className="btn-ghost text-red-800">
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="remove"
+                            className={buttonClass("quiet", "text-red-800")}
+                          >
                             Remove
                           </button>
                         </div>
@@ -285,7 +293,7 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
           ) : null}
         </section>
 
-        <Form method="post" className="card mt-10 flex flex-wrap items-end gap-3 p-5" aria-label="Add a tab">
+        <Form method="post" className={cardClass("mt-10 flex flex-wrap items-end gap-3 p-5")} aria-label="Add a tab">
           <input type="hidden" name="intent" value="add-tab" />
           <TextField
             label="New Sacred Moments tab"
@@ -295,7 +303,7 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
             placeholder="Avebury"
             error={refusalOf(actionData, "add-tab")?.fieldErrors.label}
           />
-          <button type="submit" className="btn-outline">
+          <button type="submit" className={buttonClass("secondary")}>
             Add Tab
           </button>
         </Form>

@@ -1,4 +1,6 @@
 import { Form, useActionData, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { CheckboxField, FormErrors, inputClass, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
@@ -159,7 +161,7 @@ export default function AdminIntakeForm({ loaderData }: Route.ComponentProps) {
         </p>
         <ol className="mt-8 space-y-4" aria-label="Questions">
           {form.questions.map((question, index) => (
-            <li key={question.id} className="card p-4 sm:p-5">
+            <li key={question.id} className={cardClass("p-4 sm:p-5")}>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0 flex-1">
                   <p className="text-sm text-muted">
@@ -179,7 +181,7 @@ export default function AdminIntakeForm({ loaderData }: Route.ComponentProps) {
                     <input type="hidden" name="direction" value="up" />
                     <button
                       type="submit"
-                      className="btn-outline min-h-11 px-3"
+                      className={buttonClass("secondary", "min-h-11 px-3")}
                       disabled={busy || index === 0}
                       aria-label={`Move “${question.label}” up`}
                     >
@@ -192,7 +194,7 @@ export default function AdminIntakeForm({ loaderData }: Route.ComponentProps) {
                     <input type="hidden" name="direction" value="down" />
                     <button
                       type="submit"
-                      className="btn-outline min-h-11 px-3"
+                      className={buttonClass("secondary", "min-h-11 px-3")}
                       disabled={busy || index === form.questions.length - 1}
                       aria-label={`Move “${question.label}” down`}
                     >
@@ -214,7 +216,7 @@ export default function AdminIntakeForm({ loaderData }: Route.ComponentProps) {
                       submitted={updateRefused?.submitted.id === question.id ? updateRefused.submitted : undefined}
                       errors={updateRefused?.submitted.id === question.id ? updateRefused.fieldErrors : {}}
                     />
-                    <button type="submit" className="btn-primary" disabled={busy}>
+                    <button type="submit" className={buttonClass("primary")} disabled={busy}>
                       Save question
                     </button>
                   </Form>
@@ -233,7 +235,7 @@ export default function AdminIntakeForm({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
-        <section aria-labelledby="add-heading" className="card mt-10 p-4 sm:p-6">
+        <section aria-labelledby="add-heading" className={cardClass("mt-10 p-4 sm:p-6")}>
           <h2 id="add-heading" className="text-2xl">
             Add a question
           </h2>
@@ -242,7 +244,7 @@ export default function AdminIntakeForm({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="add" />
             <FormErrors messages={addRefused?.errors ?? []} />
             <QuestionFields question={{}} submitted={addRefused?.submitted} errors={addRefused?.fieldErrors ?? {}} />
-            <button type="submit" className="btn-primary" disabled={busy}>
+            <button type="submit" className={buttonClass("primary")} disabled={busy}>
               Add question
             </button>
           </Form>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cardClass } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { requireAdminList } from "~/features/admin/require-admin-list.server";
@@ -47,11 +48,11 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
         {members.length === 0 ? (
-          <p className="card mt-8 p-8 text-center text-muted">No members yet.</p>
+          <p className={cardClass("mt-8 p-8 text-center text-muted")}>No members yet.</p>
         ) : (
           <ul className="mt-8 space-y-3" aria-label="Members">
             {members.map((member) => (
-              <li key={member.email} className="card flex flex-wrap items-center justify-between gap-3 p-5">
+              <li key={member.email} className={cardClass("flex flex-wrap items-center justify-between gap-3 p-5")}>
                 <div className="min-w-0">
                   <p className="font-semibold break-all">{member.email}</p>
                   <p className="text-sm text-muted">

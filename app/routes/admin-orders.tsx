@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
 import { showToast, type ToastInput } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
@@ -129,7 +131,7 @@ function ResendReceipt({ id }: { id: string }) {
       <input type="hidden" name="id" value={id} />
       <button
         type="submit"
-        className="btn-outline"
+        className={buttonClass("secondary")}
         aria-label={`Resend the receipt of order #${id.slice(0, 8)}`}
         disabled={fetcher.state !== "idle"}
       >
@@ -142,7 +144,7 @@ function ResendReceipt({ id }: { id: string }) {
 function GrantForm({ products }: { products: { id: string; title: string }[] }) {
   const fetcher = useToastFetcher();
   return (
-    <details className="card mt-8 p-5">
+    <details className={cardClass("mt-8 p-5")}>
       <summary className="cursor-pointer font-sans text-lg font-semibold">Give a product by hand</summary>
       <p className="mt-2 text-sm text-muted">
         Recorded as a £0.00 order with your note; the customer gets access, a receipt, and sees it in My Sacred
@@ -178,7 +180,7 @@ function GrantForm({ products }: { products: { id: string; title: string }[] }) 
           />
         </label>
         <div className="sm:col-span-2">
-          <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
+          <button type="submit" className={buttonClass("primary")} disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Giving..." : "Give product"}
           </button>
         </div>
@@ -198,7 +200,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
         <Form
           method="get"
-          className="card mt-6 grid gap-3 p-4 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end"
+          className={cardClass("mt-6 grid gap-3 p-4 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end")}
           aria-label="Find orders"
         >
           <label className="flex flex-col gap-1 text-sm font-medium">
@@ -229,11 +231,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <input name="to" type="date" defaultValue={filter.to ?? ""} className={inputClass} />
           </label>
           <div className="flex gap-2">
-            <button type="submit" className="btn-primary">
+            <button type="submit" className={buttonClass("primary")}>
               Filter
             </button>
             {query ? (
-              <Link to="/admin/orders" className="btn-outline">
+              <Link to="/admin/orders" className={buttonClass("secondary")}>
                 Clear
               </Link>
             ) : null}
@@ -247,7 +249,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             ["Refunded", formatAmount(totals.refunded)],
             ["Takings", formatAmount(totals.net)],
           ].map(([label, value]) => (
-            <div key={label} className="card p-3 sm:p-5">
+            <div key={label} className={cardClass("p-3 sm:p-5")}>
               <dt className="text-xs text-muted sm:text-sm">{label}</dt>
               <dd
                 className="mt-1 font-serif text-xl text-plum-900 sm:text-3xl"
@@ -264,7 +266,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           every refund, partial ones included.
         </p>
 
-        <figure className="card mt-6 p-4">
+        <figure className={cardClass("mt-6 p-4")}>
           <figcaption className="mb-2 font-sans text-sm font-semibold">Sales by week</figcaption>
           <img
             src={`/admin/orders/chart.svg${suffix}`}
@@ -278,23 +280,27 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <h2 className="font-sans text-lg font-semibold">{total === 1 ? "1 order" : `${total} orders`}</h2>
           <div className="flex flex-wrap gap-2">
-            <a href={`/admin/orders/export.csv${suffix}`} className="btn-outline" download>
+            <a href={`/admin/orders/export.csv${suffix}`} className={buttonClass("secondary")} download>
               Export CSV
             </a>
-            <a href={`/admin/orders/export.csv?${query ? `${query}&` : ""}rows=lines`} className="btn-outline" download>
+            <a
+              href={`/admin/orders/export.csv?${query ? `${query}&` : ""}rows=lines`}
+              className={buttonClass("secondary")}
+              download
+            >
               Export lines CSV
             </a>
           </div>
         </div>
 
         {orders.length === 0 ? (
-          <p className="card mt-4 p-8 text-center text-muted">
+          <p className={cardClass("mt-4 p-8 text-center text-muted")}>
             {query ? "No orders match this filter." : "No orders yet."}
           </p>
         ) : (
           <ol className="mt-4 space-y-4" aria-label="Orders">
             {orders.map((order) => (
-              <li key={order.id} className="card p-5">
+              <li key={order.id} className={cardClass("p-5")}>
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <h3 className="font-sans text-lg font-semibold">
@@ -354,7 +360,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       <ConfirmActionDialog
                         trigger="Refund"
                         triggerLabel={`Refund order #${order.id.slice(0, 8)}`}
-                        triggerClassName="btn-outline"
+                        triggerClassName={buttonClass("secondary")}
                         title={`Refund order #${order.id.slice(0, 8)}?`}
                         description={`${formatAmount(order.netCents)} goes back to ${order.email}, and their access to what this order bought ends at once.`}
                         confirm={`Refund ${formatAmount(order.netCents)}`}

@@ -1,4 +1,6 @@
 import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { songs as shippedSongs } from "~/content/songs";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
@@ -117,7 +119,7 @@ export default function AdminSongs({ loaderData, actionData }: Route.ComponentPr
             <h1 className="text-4xl">Songs</h1>
             <p className="mt-1 text-muted">The songs on the Music page, in the order visitors see them.</p>
           </div>
-          <Link to={form === "new" ? "/admin/songs" : "/admin/songs?form=new"} className="btn-primary">
+          <Link to={form === "new" ? "/admin/songs" : "/admin/songs?form=new"} className={buttonClass("primary")}>
             Add Song
           </Link>
         </div>
@@ -135,7 +137,7 @@ export default function AdminSongs({ loaderData, actionData }: Route.ComponentPr
           </div>
         ) : null}
         {songs.length === 0 ? (
-          <div className="card mt-8 p-6">
+          <div className={cardClass("mt-8 p-6")}>
             <p className="text-muted">
               The Music page shows the {shipped.length} songs the site came with until you add one of your own:
             </p>
@@ -148,7 +150,7 @@ export default function AdminSongs({ loaderData, actionData }: Route.ComponentPr
             </ul>
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="adopt" />
-              <button type="submit" className="btn-outline">
+              <button type="submit" className={buttonClass("secondary")}>
                 Edit These Songs
               </button>
             </Form>
@@ -156,7 +158,7 @@ export default function AdminSongs({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <ol className="mt-8 space-y-3" aria-label="Songs">
             {songs.map((song, index) => (
-              <li key={song.id} className="card flex flex-wrap items-center justify-between gap-3 p-5">
+              <li key={song.id} className={cardClass("flex flex-wrap items-center justify-between gap-3 p-5")}>
                 <div className="min-w-0">
                   <p className="font-semibold break-words">{song.title}</p>
                   <p className="text-sm text-muted">
@@ -166,7 +168,7 @@ export default function AdminSongs({ loaderData, actionData }: Route.ComponentPr
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <Link to={`/admin/songs?edit=${song.id}`} className="btn-outline">
+                  <Link to={`/admin/songs?edit=${song.id}`} className={buttonClass("secondary")}>
                     Edit<span className="sr-only">: {song.title}</span>
                   </Link>
                   <Form method="post" className="flex flex-wrap gap-2">
@@ -175,7 +177,7 @@ export default function AdminSongs({ loaderData, actionData }: Route.ComponentPr
                       type="submit"
                       name="intent"
                       value="up"
-                      className="btn-ghost"
+                      className={buttonClass("quiet")}
                       disabled={index === 0}
                       aria-label={`Move ${song.title} earlier`}
                     >
@@ -185,13 +187,13 @@ export default function AdminSongs({ loaderData, actionData }: Route.ComponentPr
                       type="submit"
                       name="intent"
                       value="down"
-                      className="btn-ghost"
+                      className={buttonClass("quiet")}
                       disabled={index === songs.length - 1}
                       aria-label={`Move ${song.title} later`}
                     >
                       ↓
                     </button>
-                    <button type="submit" name="intent" value="remove" className="btn-ghost text-red-800">
+                    <button type="submit" name="intent" value="remove" className={buttonClass("quiet", "text-red-800")}>
                       Remove<span className="sr-only">: {song.title}</span>
                     </button>
                   </Form>

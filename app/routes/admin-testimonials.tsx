@@ -1,4 +1,6 @@
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
@@ -66,11 +68,11 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
           Written by clients who bought or attended. Approve to publish as written, or reject. Every decision is logged.
         </p>
         {testimonials.length === 0 ? (
-          <p className="card mt-8 p-8 text-center text-muted">No testimonials yet.</p>
+          <p className={cardClass("mt-8 p-8 text-center text-muted")}>No testimonials yet.</p>
         ) : (
           <ul className="mt-8 space-y-4" aria-label="Testimonials">
             {testimonials.map((t) => (
-              <li key={t.id} className="card p-5">
+              <li key={t.id} className={cardClass("p-5")}>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="font-semibold">
                     {t.firstName} <span className="font-normal break-all text-muted">({t.email})</span>
@@ -99,10 +101,10 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                 {t.status === "pending" ? (
                   <Form method="post" className="mt-4 flex flex-wrap gap-2">
                     <input type="hidden" name="id" value={t.id} />
-                    <button type="submit" name="intent" value="approve" className="btn-primary">
+                    <button type="submit" name="intent" value="approve" className={buttonClass("primary")}>
                       Approve
                     </button>
-                    <button type="submit" name="intent" value="reject" className="btn-outline">
+                    <button type="submit" name="intent" value="reject" className={buttonClass("secondary")}>
                       Reject
                     </button>
                   </Form>

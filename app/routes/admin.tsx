@@ -1,4 +1,6 @@
 import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
@@ -155,7 +157,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           </div>
           <Link
             to={form === "new" ? list : withParam(list, "form=new")}
-            className="btn-primary"
+            className={buttonClass("primary")}
             aria-expanded={form === "new"}
           >
             Add Product
@@ -178,7 +180,9 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         </div>
 
         {products.length === 0 ? (
-          <p className="card p-8 text-center text-muted">No products yet. Use Add Product to create the first one.</p>
+          <p className={cardClass("p-8 text-center text-muted")}>
+            No products yet. Use Add Product to create the first one.
+          </p>
         ) : (
           <ul className="grid gap-4" aria-label="Products">
             {products.map((product) => (
@@ -201,7 +205,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             <p className="mt-1 text-sm text-muted">Withdrawn after a sale: out of the shop, still with their buyers.</p>
             <ul className="mt-4 grid gap-3" aria-label="Archived products">
               {archivedProducts.map((product) => (
-                <li key={product.id} className="card flex flex-wrap items-center justify-between gap-3 p-4">
+                <li key={product.id} className={cardClass("flex flex-wrap items-center justify-between gap-3 p-4")}>
                   <div className="min-w-0">
                     <h3 className="font-sans text-lg font-semibold">{product.title}</h3>
                     <p className="text-sm text-muted">
@@ -211,7 +215,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                   <Form method="post">
                     <input type="hidden" name="intent" value="restore" />
                     <input type="hidden" name="id" value={product.id} />
-                    <button type="submit" className="btn-outline" aria-label={`Restore ${product.title}`}>
+                    <button type="submit" className={buttonClass("secondary")} aria-label={`Restore ${product.title}`}>
                       Restore
                     </button>
                   </Form>

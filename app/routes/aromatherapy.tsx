@@ -1,6 +1,8 @@
 import { Icon, IconBadge } from "~/components/marketing/icons";
-import { ButtonLink, ExternalLink, ScrollLink } from "~/components/marketing/links";
+import { ExternalLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { aromatherapyContent as content } from "~/content/aromatherapy";
 import { mostUsedOils, oilCollections } from "~/content/oils";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
@@ -27,7 +29,7 @@ export default function Aromatherapy() {
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro}>
-        <ExternalLink href={site.oilShopUrl} className="btn-primary">
+        <ExternalLink href={site.oilShopUrl} className={buttonClass("primary")}>
           {hero.explore}
         </ExternalLink>
         <ScrollLink target={hero.learn.target}>{hero.learn.label}</ScrollLink>
@@ -44,14 +46,14 @@ export default function Aromatherapy() {
       <Section title={account.title} intro={account.intro} tone="tinted" width="max-w-4xl">
         <ul className="grid gap-6 sm:grid-cols-2">
           {account.perks.map((perk) => (
-            <li key={perk.label} className="card p-6 text-center">
+            <Card as="li" key={perk.label} padded={false} className="p-6 text-center">
               <p className="font-serif text-5xl text-plum-700">{perk.value}</p>
               <p className="mt-2 text-muted">{perk.label}</p>
-            </li>
+            </Card>
           ))}
         </ul>
         <div className="mt-8 text-center">
-          <ExternalLink href={site.oilShopUrl} className="btn-gold">
+          <ExternalLink href={site.oilShopUrl} className={buttonClass("accent")}>
             {account.cta}
           </ExternalLink>
         </div>
@@ -60,11 +62,11 @@ export default function Aromatherapy() {
       <Section title={waysOfUse.title}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="ways-of-use">
           {waysOfUse.items.map((way, index) => (
-            <li key={way.title} className="card p-5">
+            <Card as="li" key={way.title} padded={false} className="p-5">
               <IconBadge name={wayIcons[index % wayIcons.length] ?? "drop"} />
               <h3 className="mt-3 text-lg">{way.title}</h3>
               <p className="mt-1 text-sm text-muted">{way.text}</p>
-            </li>
+            </Card>
           ))}
         </ul>
         <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-muted">{waysOfUse.safety}</p>
@@ -73,7 +75,7 @@ export default function Aromatherapy() {
       <Section title={oils.title} intro={oils.intro} tone="tinted" width="max-w-5xl">
         <ol className="grid gap-3 sm:grid-cols-2" data-testid="most-used-oils">
           {mostUsedOils.map((oil, index) => (
-            <li key={oil.name} className="card flex items-center gap-4 px-5 py-4">
+            <Card as="li" key={oil.name} padded={false} className="flex items-center gap-4 px-5 py-4">
               <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-gold-300 font-semibold text-plum-900">
                 {index + 1}
               </span>
@@ -81,7 +83,7 @@ export default function Aromatherapy() {
                 <span className="block font-serif text-lg text-plum-900">{oil.name}</span>
                 <span className="text-sm text-muted">{oil.intention}</span>
               </span>
-            </li>
+            </Card>
           ))}
         </ol>
       </Section>
@@ -89,11 +91,11 @@ export default function Aromatherapy() {
       <Section title={benefits.title}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="benefits">
           {benefits.cards.map((card, index) => (
-            <li key={card.title} className="card p-6">
+            <Card as="li" key={card.title} padded={false} className="p-6">
               <IconBadge name={benefitIcons[index % benefitIcons.length] ?? "leaf"} />
               <h3 className="mt-4 text-xl">{card.title}</h3>
               <p className="mt-2 text-sm text-muted">{card.text}</p>
-            </li>
+            </Card>
           ))}
         </ul>
       </Section>
@@ -101,7 +103,7 @@ export default function Aromatherapy() {
       <Section title={collections.title} intro={collections.intro} tone="tinted">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="collections">
           {oilCollections.map((collection) => (
-            <li key={collection.title} className="card flex flex-col p-6">
+            <Card as="li" key={collection.title} padded={false} className="flex flex-col p-6">
               <h3 className="text-xl">{collection.title}</h3>
               <p className="mt-2 text-sm text-muted">{collection.description}</p>
               <ul className="mt-4 flex-1 space-y-1.5" aria-label={`Oils in ${collection.title}`}>
@@ -112,11 +114,11 @@ export default function Aromatherapy() {
                   </li>
                 ))}
               </ul>
-              <ExternalLink href={site.oilShopUrl} className="btn-outline mt-6">
+              <ExternalLink href={site.oilShopUrl} className={buttonClass("secondary", "mt-6")}>
                 {collections.cta}
                 <span className="sr-only">: {collection.title}</span>
               </ExternalLink>
-            </li>
+            </Card>
           ))}
         </ul>
       </Section>
@@ -124,19 +126,19 @@ export default function Aromatherapy() {
       <Section title={begin.title}>
         <ul className="grid gap-6 md:grid-cols-3">
           {begin.cards.map((card) => (
-            <li key={card.title} className="card flex flex-col p-6">
+            <Card as="li" key={card.title} padded={false} className="flex flex-col p-6">
               <h3 className="text-xl">{card.title}</h3>
               <p className="mt-2 flex-1 text-sm text-muted">{card.text}</p>
               {"to" in card.link ? (
-                <ButtonLink to={card.link.to} className="btn-outline mt-6">
+                <ButtonLink to={card.link.to} variant="secondary" className="mt-6">
                   {card.link.label}
                 </ButtonLink>
               ) : (
-                <ExternalLink href={site.oilShopUrl} className="btn-outline mt-6">
+                <ExternalLink href={site.oilShopUrl} className={buttonClass("secondary", "mt-6")}>
                   {card.link.label}
                 </ExternalLink>
               )}
-            </li>
+            </Card>
           ))}
         </ul>
       </Section>
@@ -145,10 +147,10 @@ export default function Aromatherapy() {
         <h2 className="text-3xl text-white">{closing.title}</h2>
         <p className="mx-auto mt-4 max-w-2xl text-plum-100">{closing.text}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <ExternalLink href={site.oilShopUrl} className="btn-gold">
+          <ExternalLink href={site.oilShopUrl} className={buttonClass("accent")}>
             {closing.shop}
           </ExternalLink>
-          <ButtonLink to={closing.contact.to} className="btn border border-white/70 text-white hover:bg-white/10">
+          <ButtonLink to={closing.contact.to} variant="on-dark">
             {closing.contact.label}
           </ButtonLink>
         </div>

@@ -1,5 +1,8 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { noticeClass } from "~/components/ui/notice";
 import { showToast, type ToastInput } from "~/components/ui/toast";
 import { type FieldErrors, firstMessage, safeRedirect } from "~/features/accounts/auth-schemas";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
@@ -220,7 +223,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
 
   return (
     <section className="bg-gradient-to-b from-plum-100 to-cream px-4 py-12 sm:py-20">
-      <div className="card mx-auto max-w-md p-6 sm:p-8">
+      <div className={cardClass("mx-auto max-w-md p-6 sm:p-8")}>
         <h1 className="text-center text-3xl">{title}</h1>
         <p className="mt-2 text-center text-sm text-muted">
           {mode === "signup"
@@ -241,7 +244,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         ) : null}
 
         {actionData?.notice ? (
-          <p role="status" className="mt-6 rounded-xl bg-green-50 px-4 py-3 text-sm text-green-800">
+          <p role="status" className={noticeClass("success", "mt-6")}>
             {actionData.notice}
           </p>
         ) : null}
@@ -257,7 +260,13 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         {actionData?.unverifiedEmail && !isLocked ? (
           <Form method="post" className="mt-4 text-center">
             <input type="hidden" name="email" value={actionData.unverifiedEmail} />
-            <button type="submit" name="intent" value="resend" className="btn-outline w-full" disabled={submitting}>
+            <button
+              type="submit"
+              name="intent"
+              value="resend"
+              className={buttonClass("secondary", "w-full")}
+              disabled={submitting}
+            >
               Resend verification email
             </button>
           </Form>

@@ -1,6 +1,11 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { noticeClass } from "~/components/ui/notice";
 import { getSessionUser, requireUser } from "~/features/accounts/get-session-user.server";
+
 import { bookWithCredit } from "~/features/booking/book-with-credit.server";
 import {
   BOOKING_LIMITS,
@@ -263,7 +268,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
         }
       />
       <section className="mx-auto grid max-w-5xl gap-8 px-4 pb-20 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <div className="card p-4 sm:p-6">
+        <div className={cardClass("p-4 sm:p-6")}>
           <h2 className="text-2xl">1. Choose a day</h2>
           <p className="mt-1 text-sm text-muted">
             Times are UK time (Europe/London). Use the arrow keys to move between days.
@@ -277,7 +282,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
             <DayCalendar days={calendar.days} selected={calendar.selected} hrefFor={query} />
           </div>
         </div>
-        <Form method="post" className="card p-4 sm:p-6" aria-labelledby="times-heading">
+        <Form method="post" className={cardClass("p-4 sm:p-6")} aria-labelledby="times-heading">
           {cancelled ? (
             <p role="status" className="mb-4 rounded-lg bg-plum-100 p-3 text-sm">
               Payment cancelled. No payment was taken, and the time was let go.
@@ -286,19 +291,15 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           {/* Always in the page, so a screen reader announces the message when it appears. */}
           <div ref={alertRef} aria-live="assertive" aria-atomic="true" className="scroll-mt-24">
             {refused ? (
-              <p
-                role="alert"
-                className="mb-4 rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800"
-                data-testid="booking-refused"
-              >
+              <p role="alert" className={noticeClass("error", "mb-4")} data-testid="booking-refused">
                 {refused}
               </p>
             ) : null}
           </div>
           {intake ? (
-            <div className="mb-4 rounded-lg border border-plum-300 bg-plum-50 p-3 text-sm" data-testid="intake-needed">
+            <div className={noticeClass("info", "mb-4")} data-testid="intake-needed">
               <p>{intake.message}</p>
-              <Link to={healthQuestionsHref} className="btn-primary mt-3">
+              <Link to={healthQuestionsHref} className={buttonClass("primary", "mt-3")}>
                 Answer the health questions
               </Link>
             </div>
@@ -349,7 +350,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
                     name="intent"
                     value="leave-waitlist"
                     formNoValidate
-                    className="btn-outline mt-3"
+                    className={buttonClass("secondary", "mt-3")}
                     disabled={busy}
                   >
                     Leave the waiting list
@@ -368,7 +369,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
                     name="intent"
                     value="waitlist"
                     formNoValidate
-                    className="btn-outline mt-3"
+                    className={buttonClass("secondary", "mt-3")}
                     disabled={busy}
                   >
                     {signedIn ? "Tell me if a time frees up" : "Sign in to join the waiting list"}
@@ -429,7 +430,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           </p>
           {/* A day without a free time offers its waiting list instead (above), not a button that cannot work. */}
           {calendar.slots.length > 0 ? (
-            <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || intake !== null}>
+            <button type="submit" className={buttonClass("primary", "mt-4 w-full")} disabled={busy || intake !== null}>
               {!signedIn
                 ? "Sign in to book this time"
                 : mode === "reschedule"
@@ -440,7 +441,13 @@ export default function Book({ loaderData }: Route.ComponentProps) {
             </button>
           ) : null}
           {!signedIn && calendar.slots.length > 0 ? (
-            <button type="submit" name="then" value="signup" className="btn-outline mt-3 w-full" disabled={busy}>
+            <button
+              type="submit"
+              name="then"
+              value="signup"
+              className={buttonClass("secondary", "mt-3 w-full")}
+              disabled={busy}
+            >
               New here? Create an account to book
             </button>
           ) : null}

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { requireUser } from "~/features/accounts/get-session-user.server";
 import { confirmCheckout } from "~/features/shop/confirm-checkout.server";
 import { useRemoveOwned } from "~/features/shop/ui/cart-provider";
@@ -42,7 +43,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           </p>
         </>
       )}
-      <Link to="/my-purchases" className="btn-primary mt-8">
+      <Link to="/my-purchases" className={buttonClass("primary", "mt-8")}>
         Go to My Sacred Downloads
       </Link>
     </section>

@@ -3,6 +3,9 @@ import { JsonLd } from "~/components/json-ld";
 import { Icon, type IconName } from "~/components/marketing/icons";
 import { ExternalLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FaqList } from "~/components/ui/faq-list";
 import { contactContent as content } from "~/content/contact";
 import { contactFaqs } from "~/content/faqs";
 import { mailtoUrl, messagingUrl } from "~/content/site";
@@ -75,20 +78,20 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <section aria-label="Contact details" className="mx-auto max-w-6xl px-4 sm:px-6">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {infoCards.map((card) => (
-            <li key={card.title} className="card p-6 text-center">
+            <Card as="li" key={card.title} padded={false} className="p-6 text-center">
               <span className="inline-flex size-12 items-center justify-center rounded-full bg-plum-100 text-plum-700">
                 <Icon name={card.icon} />
               </span>
               <h2 className="mt-4 text-xl">{card.title}</h2>
               <p className="mt-2 break-words text-muted">{card.body}</p>
-            </li>
+            </Card>
           ))}
         </ul>
       </section>
 
       <Section title={message.title} intro={message.text} width="max-w-3xl">
         <div className="flex flex-col items-center gap-4">
-          <a href={mailWithSubject} className="btn-primary">
+          <a href={mailWithSubject} className={buttonClass("primary")}>
             <Icon name="mail" className="size-5" />
             {message.button}
           </a>
@@ -101,17 +104,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section title={faqs.title} width="max-w-3xl">
-        <div className="space-y-3" data-testid="faqs">
-          {contactFaqs.map((faq) => (
-            <details key={faq.question} className="card group p-5">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-serif text-lg text-plum-900">
-                {faq.question}
-                <Icon name="right" className="size-5 shrink-0 transition-transform group-open:rotate-90" />
-              </summary>
-              <p className="mt-3 text-muted">{faq.answer}</p>
-            </details>
-          ))}
-        </div>
+        <FaqList items={contactFaqs} testId="faqs" />
       </Section>
     </>
   );

@@ -1,4 +1,5 @@
 import { LegalPage } from "~/components/marketing/legal-page";
+import { buttonClass } from "~/components/ui/button";
 import { cookiePolicy as legalDocument } from "~/content/legal/cookie-policy";
 import { resetConsent } from "~/features/consent/consent";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
@@ -20,7 +21,7 @@ export default function Page() {
   const document = legalDocument(useSite());
   return (
     <LegalPage document={document}>
-      <button type="button" onClick={resetConsent} className="btn-primary mt-4">
+      <button type="button" onClick={resetConsent} className={buttonClass("primary", "mt-4")}>
         Cookie Settings
       </button>
     </LegalPage>

@@ -1,4 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/get-session-user.server";
 import { cancelDemoCheckout } from "~/features/shop/demo/cancel-demo-checkout.server";
 import { getDemoCheckout } from "~/features/shop/demo/get-demo-checkout.server";
@@ -81,7 +83,7 @@ export default function DemoCheckout({ loaderData }: Route.ComponentProps) {
       >
         Demo mode: no real payment is taken
       </div>
-      <div className="card mt-6 p-6">
+      <div className={cardClass("mt-6 p-6")}>
         <h1 className="text-3xl">{checkout.isSubscription ? "Subscribe to Digital Access" : "Checkout"}</h1>
         <ul className="mt-4 divide-y divide-plum-100">
           {checkout.items.map((item) => (
@@ -108,10 +110,10 @@ export default function DemoCheckout({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-muted">This checkout has closed. Nothing was charged.</p>
         ) : (
           <Form method="post" className="mt-6 grid gap-3 sm:grid-cols-2">
-            <button type="submit" name="intent" value="cancel" className="btn-outline" disabled={busy}>
+            <button type="submit" name="intent" value="cancel" className={buttonClass("secondary")} disabled={busy}>
               Cancel
             </button>
-            <button type="submit" name="intent" value="pay" className="btn-primary" disabled={busy}>
+            <button type="submit" name="intent" value="pay" className={buttonClass("primary")} disabled={busy}>
               Pay {formatAmount(checkout.totalCents)}
             </button>
           </Form>

@@ -1,6 +1,8 @@
 import { Icon } from "~/components/marketing/icons";
 import { ExternalLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { mediaEventsContent as content } from "~/content/media-events";
 import { angelPhotos, sacredMomentsTabs } from "~/content/photos";
 import { featuredVideos, youtubeWatchUrl } from "~/content/videos";
@@ -59,11 +61,7 @@ export default function MediaEvents({ loaderData, matches }: Route.ComponentProp
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro}>
         {hero.buttons.map((button, index) => (
-          <ScrollLink
-            key={button.target}
-            target={button.target}
-            className={index === 0 ? "btn-primary" : "btn-outline"}
-          >
+          <ScrollLink key={button.target} target={button.target} variant={index === 0 ? "primary" : "secondary"}>
             {button.label}
           </ScrollLink>
         ))}
@@ -72,7 +70,7 @@ export default function MediaEvents({ loaderData, matches }: Route.ComponentProp
       <Section id={videos.id} title={videos.title}>
         <ul className="grid gap-6 md:grid-cols-3" data-testid="video-cards">
           {shownVideos.map((video) => (
-            <li key={video.id} className="card flex flex-col overflow-hidden">
+            <Card as="li" key={video.id} padded={false} className="flex flex-col overflow-hidden">
               <VideoFacade video={video} noteClassName="mx-5 mt-3" />
               <div className="flex flex-1 flex-col p-5">
                 <p className="self-start rounded-full bg-plum-100 px-3 py-0.5 text-xs font-semibold text-plum-800">
@@ -81,12 +79,12 @@ export default function MediaEvents({ loaderData, matches }: Route.ComponentProp
                 <h3 className="mt-3 text-xl">{video.title}</h3>
                 <p className="mt-2 flex-1 text-sm text-muted">{video.description}</p>
                 <p className="mt-3 text-xs text-muted italic">{video.caption}</p>
-                <ExternalLink href={youtubeWatchUrl(video)} className="btn-outline mt-4">
+                <ExternalLink href={youtubeWatchUrl(video)} className={buttonClass("secondary", "mt-4")}>
                   {videos.watchLabel}
                   <span className="sr-only">: {video.title}</span>
                 </ExternalLink>
               </div>
-            </li>
+            </Card>
           ))}
         </ul>
       </Section>
@@ -96,7 +94,7 @@ export default function MediaEvents({ loaderData, matches }: Route.ComponentProp
           <PhotoGrid title={angel.title} photos={angelShown} columns="grid-cols-2 sm:grid-cols-3" />
         </div>
         <div className="mt-8 text-center">
-          <ExternalLink href={site.videos.angel} className="btn-primary">
+          <ExternalLink href={site.videos.angel} className={buttonClass("primary")}>
             <Icon name="play" className="size-4" />
             {angel.videoLink}
           </ExternalLink>
@@ -113,14 +111,14 @@ export default function MediaEvents({ loaderData, matches }: Route.ComponentProp
             ))}
           </ul>
         ) : (
-          <div className="card flex flex-col items-center p-8 text-center">
+          <Card padded={false} className="flex flex-col items-center p-8 text-center">
             <Icon name="calendar" className="size-10 text-gold-700" />
             <p className="mt-4 font-serif text-2xl text-plum-900">{events.empty}</p>
             <p className="mt-2 text-muted">{events.text}</p>
-            <ScrollLink target={events.cta.target} className="btn-primary mt-6">
+            <ScrollLink target={events.cta.target} variant="primary" className="mt-6">
               {events.cta.label}
             </ScrollLink>
-          </div>
+          </Card>
         )}
       </Section>
 
@@ -131,7 +129,7 @@ export default function MediaEvents({ loaderData, matches }: Route.ComponentProp
       <Section id={connect.id} title={connect.title} intro={connect.text}>
         <SocialLinks className="justify-center" />
         <div className="mt-8 text-center">
-          <ScrollLink target={connect.cta.target} className="btn-gold">
+          <ScrollLink target={connect.cta.target} variant="accent">
             {connect.cta.label}
           </ScrollLink>
         </div>

@@ -1,6 +1,8 @@
 import { Icon } from "~/components/marketing/icons";
 import { ExternalLink, ScrollLink } from "~/components/marketing/links";
 import { Section } from "~/components/marketing/section";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { musicContent as content } from "~/content/songs";
 import { siteFrom } from "~/features/site-settings/use-site";
 import { listSongs } from "~/features/songs/list-songs.server";
@@ -33,7 +35,7 @@ export default function Music({ loaderData }: Route.ComponentProps) {
       <section aria-label="Songs" className="mx-auto max-w-5xl px-4 pt-4 sm:px-6">
         <ul className="grid gap-6 md:grid-cols-2" data-testid="songs">
           {songs.map((song) => (
-            <li key={song.id} className="card flex flex-col p-6">
+            <Card as="li" key={song.id} padded={false} className="flex flex-col p-6">
               <div className="flex items-start gap-4">
                 <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-plum-700 text-white">
                   <Icon name="music" />
@@ -57,7 +59,7 @@ export default function Music({ loaderData }: Route.ComponentProps) {
               <div className="mt-6 flex items-center gap-3">
                 <ExternalLink
                   href={song.youtubeUrl}
-                  className="btn-primary flex-1"
+                  className={buttonClass("primary")}
                   label={`${content.listenLabel}: ${song.title}`}
                 >
                   <Icon name="play" className="size-4" />
@@ -77,17 +79,17 @@ export default function Music({ loaderData }: Route.ComponentProps) {
                   </a>
                 ) : null}
               </div>
-            </li>
+            </Card>
           ))}
         </ul>
-        <div className="card mt-6 flex flex-col items-center bg-plum-50 p-8 text-center">
+        <Card padded={false} className="mt-6 flex flex-col items-center bg-plum-50 p-8 text-center">
           <Icon name="sparkle" className="size-8 text-gold-700" />
           <h2 className="mt-3 text-2xl">{comingSoon.title}</h2>
           <p className="mt-2 max-w-xl text-muted">{comingSoon.text}</p>
-          <ScrollLink target={comingSoon.target} className="btn-outline mt-6">
+          <ScrollLink target={comingSoon.target} variant="secondary" className="mt-6">
             {comingSoon.cta}
           </ScrollLink>
-        </div>
+        </Card>
       </section>
       <Section id={follow.id} title={follow.title} intro={follow.text}>
         <SocialLinks className="justify-center" />

@@ -1,4 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { FormErrors, messagesOf } from "~/components/ui/form-fields";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireUser } from "~/features/accounts/get-session-user.server";
@@ -133,7 +135,12 @@ export default function MyHealthQuestions({ loaderData }: Route.ComponentProps) 
             {status.message}
           </p>
         ) : null}
-        <Form method="post" noValidate className="card space-y-6 p-4 sm:p-6" aria-labelledby="questions-heading">
+        <Form
+          method="post"
+          noValidate
+          className={cardClass("space-y-6 p-4 sm:p-6")}
+          aria-labelledby="questions-heading"
+        >
           <h2 id="questions-heading" className="text-2xl">
             Your answers
           </h2>
@@ -165,7 +172,7 @@ export default function MyHealthQuestions({ loaderData }: Route.ComponentProps) 
             ) : null}
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" className="btn-primary" disabled={busy}>
+            <button type="submit" className={buttonClass("primary")} disabled={busy}>
               {busy ? "Saving…" : "Save my answers"}
             </button>
             <Link to={next} className="underline">
@@ -174,7 +181,7 @@ export default function MyHealthQuestions({ loaderData }: Route.ComponentProps) 
           </div>
         </Form>
         {consentGiven ? (
-          <div className="card p-4 sm:p-6">
+          <div className={cardClass("p-4 sm:p-6")}>
             <h2 className="text-2xl">Your consent</h2>
             <p className="mt-2 text-sm">
               You gave your consent on {consentGiven}. You can withdraw it at any time: your answers are then erased,
@@ -184,7 +191,7 @@ export default function MyHealthQuestions({ loaderData }: Route.ComponentProps) 
               <ConfirmActionDialog
                 trigger="Withdraw consent"
                 triggerLabel="Withdraw consent and erase my health answers"
-                triggerClassName="btn-outline"
+                triggerClassName={buttonClass("secondary")}
                 title="Withdraw your consent?"
                 description="Your health answers will be erased now and your practitioner told. You will need to answer again before your next booking."
                 confirm="Withdraw and erase"

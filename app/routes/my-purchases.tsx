@@ -1,5 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import { data, Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
 import { showToast } from "~/components/ui/toast";
 import { requireUser } from "~/features/accounts/get-session-user.server";
@@ -71,7 +73,7 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
         {hero}
         <section className="mx-auto max-w-2xl px-4 pb-20 text-center sm:px-6">
           <p className="text-lg text-muted">{loaderData.invalidPage}</p>
-          <Link to="/my-purchases" className="btn-primary mt-6">
+          <Link to="/my-purchases" className={buttonClass("primary", "mt-6")}>
             Back to My Sacred Downloads
           </Link>
         </section>
@@ -83,7 +85,7 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
     <>
       {hero}
       <div className="mx-auto max-w-4xl px-4 pb-20 sm:px-6">
-        <section aria-labelledby="membership-title" className="card mb-8 p-6">
+        <section aria-labelledby="membership-title" className={cardClass("mb-8 p-6")}>
           <h2 id="membership-title" className="text-2xl">
             Digital Access membership
           </h2>
@@ -96,14 +98,14 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
               </p>
               {!demoMode ? (
                 <Form method="post" action="/membership/manage" className="mt-4">
-                  <button type="submit" className="btn-outline">
+                  <button type="submit" className={buttonClass("secondary")}>
                     Manage membership
                   </button>
                 </Form>
               ) : membership.cancel_at_period_end ? (
                 <Form method="post" action="/membership/manage" className="mt-4">
                   <input type="hidden" name="intent" value="resume" />
-                  <button type="submit" className="btn-outline">
+                  <button type="submit" className={buttonClass("secondary")}>
                     Resume membership
                   </button>
                 </Form>
@@ -116,7 +118,7 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-muted" data-testid="membership-status">
                 You are not a member. Digital Access gives you every digital guide free each month.
               </p>
-              <Link to="/product/subscription" className="btn-gold mt-4">
+              <Link to="/product/subscription" className={buttonClass("accent", "mt-4")}>
                 Explore Digital Access
               </Link>
             </>
@@ -127,14 +129,14 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
           <section className="py-12 text-center">
             <h2 className="text-3xl">No Purchases Yet</h2>
             <p className="mt-3 text-muted">Your sacred library is waiting to be filled.</p>
-            <Link to="/products" className="btn-primary mt-6">
+            <Link to="/products" className={buttonClass("primary", "mt-6")}>
               Browse Products
             </Link>
           </section>
         ) : (
           <ol className="space-y-6" aria-label="Purchases">
             {purchases.map((purchase) => (
-              <li key={purchase.id} className="card p-6">
+              <li key={purchase.id} className={cardClass("p-6")}>
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <h2 className="font-sans text-lg font-semibold">{`Order #${purchase.id.slice(0, 8)}`}</h2>
                   <p className="text-sm text-muted">{purchase.date}</p>
@@ -153,7 +155,7 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
                           <div className="flex flex-wrap gap-2">
                             <button
                               type="button"
-                              className="btn-primary"
+                              className={buttonClass("primary")}
                               aria-label={`Download ${product.title}`}
                               onClick={() => {
                                 if (!product.hasDownload) {
@@ -169,7 +171,7 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
                               <button
                                 key={n}
                                 type="button"
-                                className="btn-outline"
+                                className={buttonClass("secondary")}
                                 aria-label={`${product.title}: Attachment ${n}`}
                                 onClick={() =>
                                   startDownload(
@@ -210,7 +212,9 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
 function CancelMembershipDialog({ endDate }: { endDate: string | null }) {
   return (
     <AlertDialog.Root>
-      <AlertDialog.Trigger className="btn-outline mt-4">Manage membership: cancel at period end</AlertDialog.Trigger>
+      <AlertDialog.Trigger className={buttonClass("secondary", "mt-4")}>
+        Manage membership: cancel at period end
+      </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
@@ -219,8 +223,8 @@ function CancelMembershipDialog({ endDate }: { endDate: string | null }) {
             {`Your Digital Access continues until ${endDate ?? "the end of the paid period"}, then it ends and will not renew. You can resume it until then.`}
           </AlertDialog.Description>
           <Form method="post" action="/membership/manage" className="mt-6 flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel className="btn-outline">Keep membership</AlertDialog.Cancel>
-            <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800">
+            <AlertDialog.Cancel className={buttonClass("secondary")}>Keep membership</AlertDialog.Cancel>
+            <button type="submit" className={buttonClass("danger")}>
               Cancel membership
             </button>
           </Form>

@@ -1,4 +1,7 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { noticeClass } from "~/components/ui/notice";
 import { requireUser } from "~/features/accounts/get-session-user.server";
 import { placeLabel } from "~/features/booking/booking-model";
 import { cancelBooking } from "~/features/booking/cancel-booking.server";
@@ -100,12 +103,12 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title={session.serviceTitle} intro={session.when}>
-        <Link to="/my-sessions" className="btn-outline">
+        <Link to="/my-sessions" className={buttonClass("secondary")}>
           Back to My Sessions
         </Link>
       </PageHero>
       <section className="mx-auto max-w-2xl space-y-6 px-4 pb-20 sm:px-6">
-        <div className="card p-6">
+        <div className={cardClass("p-6")}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
             <dt className="font-semibold">When</dt>
             <dd>
@@ -133,33 +136,36 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
         {refused && "message" in refused ? (
-          <p role="alert" className="rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
+          <p role="alert" className={noticeClass("error")}>
             {refused.message}
           </p>
         ) : null}
         {session.canReschedule ? (
-          <div className="card p-6">
+          <div className={cardClass("p-6")}>
             <h2 className="text-2xl">Reschedule</h2>
             <p className="mt-2 text-muted">You can move your session up to 24 hours before it starts.</p>
-            <Link to={`/book/${session.serviceId}?reschedule=${session.id}`} className="btn-outline mt-4">
+            <Link
+              to={`/book/${session.serviceId}?reschedule=${session.id}`}
+              className={buttonClass("secondary", "mt-4")}
+            >
               Choose a new time
             </Link>
           </div>
         ) : null}
         {session.cancelRefundCents !== null && late && !reviewing ? (
-          <div className="card p-6">
+          <div className={cardClass("p-6")}>
             <h2 className="text-2xl">Cancel</h2>
             <p className="mt-2" data-testid="cancel-terms">
               {`Your session starts in less than 24 hours. As our Refund Policy says, cancelling now refunds 50%: ${formatAmount(session.cancelRefundCents)} of ${formatAmount(session.amountCents)}${session.fromPackage ? ", and the session is not returned to your package" : ""}.`}
             </p>
             {/* A late cancellation costs her money: a second, explicit step before it happens. */}
-            <Link to="?cancel=review" className="btn-outline mt-4" preventScrollReset>
+            <Link to="?cancel=review" className={buttonClass("secondary", "mt-4")} preventScrollReset>
               Cancel my session…
             </Link>
           </div>
         ) : null}
         {session.cancelRefundCents !== null && late && reviewing ? (
-          <Form method="post" className="card border-2 border-red-700 p-6" aria-labelledby="confirm-cancel">
+          <Form method="post" className={cardClass("border-2 border-red-700 p-6")} aria-labelledby="confirm-cancel">
             <h2 id="confirm-cancel" className="text-2xl">
               Cancel this session?
             </h2>
@@ -182,17 +188,17 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="expected" value={session.cancelRefundCents} />
             <input type="hidden" name="confirmed" value="yes" />
             <div className="mt-4 flex flex-wrap gap-3">
-              <button type="submit" className="btn-primary" disabled={busy}>
+              <button type="submit" className={buttonClass("primary")} disabled={busy}>
                 {`Yes, cancel and refund ${formatAmount(session.cancelRefundCents)}`}
               </button>
-              <Link to="." className="btn-outline" preventScrollReset>
+              <Link to="." className={buttonClass("secondary")} preventScrollReset>
                 Keep my session
               </Link>
             </div>
           </Form>
         ) : null}
         {session.cancelRefundCents !== null && !late ? (
-          <Form method="post" className="card p-6">
+          <Form method="post" className={cardClass("p-6")}>
             <h2 className="text-2xl">Cancel</h2>
             <p className="mt-2" data-testid="cancel-terms">
               {session.arrangedDirectly
@@ -203,7 +209,7 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
             </p>
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="expected" value={session.cancelRefundCents} />
-            <button type="submit" className="btn-primary mt-4" disabled={busy}>
+            <button type="submit" className={buttonClass("primary", "mt-4")} disabled={busy}>
               {session.arrangedDirectly
                 ? "Cancel my session"
                 : session.cancelReturnsCredit

@@ -1,4 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { noticeClass } from "~/components/ui/notice";
 import { requireUser } from "~/features/accounts/get-session-user.server";
 import { placeLabel } from "~/features/booking/booking-model";
 import { endPackage } from "~/features/booking/end-package.server";
@@ -72,16 +75,16 @@ export default function MySessions({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title="My Sessions" intro="Your booked Reiki and ZYTO sessions, and sessions left on your packages.">
-        <Link to="/my-purchases" className="btn-outline">
+        <Link to="/my-purchases" className={buttonClass("secondary")}>
           My Sacred Downloads
         </Link>
-        <Link to="/my-sessions/health-questions" className="btn-outline">
+        <Link to="/my-sessions/health-questions" className={buttonClass("secondary")}>
           Health questions
         </Link>
       </PageHero>
       <section className="mx-auto max-w-3xl space-y-10 px-4 pb-20 sm:px-6">
         {refused && "message" in refused ? (
-          <p role="alert" className="rounded-lg border border-red-700 bg-red-50 p-3 text-sm text-red-800">
+          <p role="alert" className={noticeClass("error")}>
             {refused.message}
           </p>
         ) : null}
@@ -102,14 +105,17 @@ export default function MySessions({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="mt-4 space-y-3">
               {upcoming.map((s) => (
-                <li key={s.id} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                <li
+                  key={s.id}
+                  className={cardClass("flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between")}
+                >
                   <div>
                     <p className="font-semibold text-plum-900">{s.serviceTitle}</p>
                     <p>{s.when}</p>
                     <YourTime iso={s.startsAt} zone={zone} withDay />
                     <p className="text-sm text-muted">{placeLabel(s.place)}</p>
                   </div>
-                  <Link to={`/my-sessions/${s.id}`} className="btn-outline">
+                  <Link to={`/my-sessions/${s.id}`} className={buttonClass("secondary")}>
                     Cancel or reschedule
                     <span className="sr-only">
                       : {s.serviceTitle}, {s.when}
@@ -125,7 +131,10 @@ export default function MySessions({ loaderData }: Route.ComponentProps) {
             <h2 className="text-2xl">Packages</h2>
             <ul className="mt-4 space-y-3">
               {packages.map((p) => (
-                <li key={p.id} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                <li
+                  key={p.id}
+                  className={cardClass("flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between")}
+                >
                   <div>
                     <p className="font-semibold text-plum-900">{p.title}</p>
                     <p className="text-sm">
@@ -138,7 +147,7 @@ export default function MySessions({ loaderData }: Route.ComponentProps) {
                   </div>
                   {!p.expired && p.remaining > 0 ? (
                     <div className="flex flex-col gap-2 sm:items-end">
-                      <Link to={`/book/${p.serviceId}?package=${p.id}`} className="btn-primary">
+                      <Link to={`/book/${p.serviceId}?package=${p.id}`} className={buttonClass("primary")}>
                         Book a session<span className="sr-only">: {p.title}</span>
                       </Link>
                       <details className="text-sm">
@@ -149,7 +158,11 @@ export default function MySessions({ loaderData }: Route.ComponentProps) {
                           </p>
                           <input type="hidden" name="intent" value="end-package" />
                           <input type="hidden" name="packageId" value={p.id} />
-                          <button type="submit" className="btn-outline mt-2" disabled={navigation.state !== "idle"}>
+                          <button
+                            type="submit"
+                            className={buttonClass("secondary", "mt-2")}
+                            disabled={navigation.state !== "idle"}
+                          >
                             {`End package and refund ${formatAmount(p.unbookedCents)}`}
                           </button>
                         </Form>
@@ -172,7 +185,7 @@ export default function MySessions({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="mt-4 space-y-3">
               {past.map((s) => (
-                <li key={s.id} className="card p-4">
+                <li key={s.id} className={cardClass("p-4")}>
                   <p className="font-semibold text-plum-900">{s.serviceTitle}</p>
                   <p>{s.when}</p>
                   <p className="text-sm text-muted">{statusLabel(s)}</p>

@@ -1,4 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { FormErrors, messagesOf, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { COMPLAINT_DAYS } from "~/features/rights/complaint-dates";
@@ -64,7 +66,7 @@ export default function PrivacyComplaint({ loaderData, actionData }: Route.Compo
       <>
         <PageHero title="Complaint received" />
         <div className="mx-auto max-w-2xl px-4 pb-20 sm:px-6">
-          <div role="status" className="card space-y-3 p-6 sm:p-8">
+          <div role="status" className={cardClass("space-y-3 p-6 sm:p-8")}>
             <p>
               Thank you. Your complaint has the reference <strong>{actionData.reference}</strong>, and we have sent an
               acknowledgement to {actionData.email}.
@@ -84,7 +86,7 @@ export default function PrivacyComplaint({ loaderData, actionData }: Route.Compo
         intro={`If you are unhappy with how we use your personal data, tell us here. We acknowledge every complaint by e-mail at once and answer within ${COMPLAINT_DAYS} days.`}
       />
       <div className="mx-auto max-w-2xl space-y-6 px-4 pb-20 sm:px-6">
-        <Form method="post" className="card space-y-4 p-6 sm:p-8" noValidate>
+        <Form method="post" className={cardClass("space-y-4 p-6 sm:p-8")} noValidate>
           <FormErrors messages={messagesOf(refused?.errors ?? {})} lead="Please check the form:" />
           <TextField
             label="Your name"
@@ -112,7 +114,7 @@ export default function PrivacyComplaint({ loaderData, actionData }: Route.Compo
             hint="What happened, and what you would like us to do."
             error={refused?.errors.message}
           />
-          <button type="submit" className="btn-primary" disabled={busy}>
+          <button type="submit" className={buttonClass("primary")} disabled={busy}>
             Send my complaint
           </button>
         </Form>

@@ -1,5 +1,7 @@
 import { data, Link, useRouteLoaderData } from "react-router";
 import { JsonLd } from "~/components/json-ld";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { showToast } from "~/components/ui/toast";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { getAccessFacts } from "~/features/shop/check-access.server";
@@ -84,7 +86,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-2xl px-4 py-24 text-center">
         <h1 className="text-3xl">Product Not Found</h1>
         <p className="mt-3 text-muted">This product may have been removed or the link is incorrect.</p>
-        <Link to="/products" className="btn-primary mt-8">
+        <Link to="/products" className={buttonClass("primary", "mt-8")}>
           Browse All Products
         </Link>
       </section>
@@ -138,7 +140,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside className="lg:sticky lg:top-28 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-          <div className="card grid gap-4 p-6">
+          <div className={cardClass("grid gap-4 p-6")}>
             <p className="font-serif text-4xl text-plum-900">
               {price}
               {plan ? <span className="text-base text-muted"> / month</span> : null}
@@ -223,7 +225,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   <li key={n}>
                     <a
                       href={downloadUrl(product.id, n)}
-                      className="btn-outline"
+                      className={buttonClass("secondary")}
                       aria-label={entitled ? `Attachment ${n}` : `Attachment ${n} (locked)`}
                       onClick={(event) => {
                         event.preventDefault();

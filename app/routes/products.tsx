@@ -1,4 +1,7 @@
 import { data, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { FaqList } from "~/components/ui/faq-list";
 import { Pagination } from "~/components/ui/pagination";
 import { showToast } from "~/components/ui/toast";
 import { getSessionUser } from "~/features/accounts/get-session-user.server";
@@ -83,7 +86,7 @@ function InvalidPage({ message }: { message: string }) {
       <PageHero eyebrow="Products" title="Sacred Digital Library" />
       <section className="mx-auto max-w-2xl px-4 pb-20 text-center sm:px-6">
         <p className="text-lg text-muted">{message}</p>
-        <Link to="/products" className="btn-primary mt-6">
+        <Link to="/products" className={buttonClass("primary", "mt-6")}>
           Browse Products
         </Link>
       </section>
@@ -123,7 +126,7 @@ function Library({
         {plan ? (
           <section
             aria-labelledby="plan-title"
-            className="card mb-12 grid gap-6 overflow-hidden p-6 sm:p-8 md:grid-cols-[1fr_auto] md:items-center"
+            className={cardClass("mb-12 grid gap-6 overflow-hidden p-6 sm:p-8 md:grid-cols-[1fr_auto] md:items-center")}
           >
             <div>
               <p className="text-sm font-semibold tracking-widest text-gold-700 uppercase">Monthly membership</p>
@@ -143,13 +146,13 @@ function Library({
                 <span className="text-base text-muted"> / month</span>
               </p>
               {shop.member ? (
-                <Link to="/my-purchases" className="btn-outline mt-4">
+                <Link to="/my-purchases" className={buttonClass("secondary", "mt-4")}>
                   You are a member
                 </Link>
               ) : (
                 <button
                   type="button"
-                  className="btn-gold mt-4"
+                  className={buttonClass("accent", "mt-4")}
                   onClick={() => purchase.buy({ ...plan, price_cents: plan.price_cents })}
                 >
                   Subscribe for {formatPrice(plan.price_cents)}
@@ -194,7 +197,7 @@ function Library({
             <p className="mx-auto mt-2 max-w-xl text-plum-100">
               Sign up to buy, claim the free guides, and keep every download in one place.
             </p>
-            <Link to="/auth?mode=signup" className="btn-gold mt-6">
+            <Link to="/auth?mode=signup" className={buttonClass("accent", "mt-6")}>
               Sign Up
             </Link>
           </section>
@@ -204,13 +207,8 @@ function Library({
           <h2 id="faq-title" className="text-center text-3xl">
             Frequently Asked Questions
           </h2>
-          <div className="mt-6 space-y-3">
-            {faq.map(([q, a]) => (
-              <details key={q} className="card p-5">
-                <summary className="cursor-pointer font-semibold text-plum-900">{q}</summary>
-                <p className="mt-2 text-muted">{a}</p>
-              </details>
-            ))}
+          <div className="mt-6">
+            <FaqList items={faq.map(([question, answer]) => ({ question, answer }))} />
           </div>
         </section>
       </div>

@@ -1,11 +1,17 @@
 import { Icon } from "~/components/marketing/icons";
-import { ButtonLink, ExternalLink, ScrollLink } from "~/components/marketing/links";
+import { ExternalLink, ScrollLink } from "~/components/marketing/links";
+import { NextStep } from "~/components/marketing/next-step";
 import { Section } from "~/components/marketing/section";
 import { SessionCard } from "~/components/marketing/session-card";
 import { WellnessNote } from "~/components/marketing/wellness-note";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { SectionHeader } from "~/components/ui/section-header";
 import { reikiContent as content } from "~/content/reiki";
 import { reikiPackages } from "~/content/sessions";
 import { mailtoUrl, messagingUrl } from "~/content/site";
+import { servicePicture } from "~/features/site-pictures/ui/service-picture";
+import { useSitePictures } from "~/features/site-pictures/ui/site-picture";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { testimonialsForPage } from "~/features/testimonials/list-testimonials.server";
 import { TestimonialsSection } from "~/features/testimonials/ui/testimonials-section";
@@ -32,16 +38,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Reiki({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const { hero, about, packages, aftercare, support } = content;
+  const pictures = useSitePictures();
+  const { hero, about, packages, aftercare, support, nextStep } = content;
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro}>
-        <ScrollLink target={hero.primary.target} className="btn-primary">
-          {hero.primary.label}
-        </ScrollLink>
-        <ButtonLink to={hero.secondary.to} className="btn-outline">
-          {hero.secondary.label}
-        </ButtonLink>
+        {/* The booking call is the first button a visitor sees (issue 27); the packages follow. */}
+        <ButtonLink to={hero.secondary.to}>{hero.secondary.label}</ButtonLink>
+        <ScrollLink target={hero.primary.target}>{hero.primary.label}</ScrollLink>
       </PageHero>
 
       <Section title={about.title} width="max-w-3xl">
@@ -55,7 +59,12 @@ export default function Reiki({ loaderData }: Route.ComponentProps) {
       <Section id={packages.id} title={packages.title} intro={packages.intro} tone="tinted">
         <div className="grid gap-6 lg:grid-cols-3">
           {reikiPackages.map((session) => (
-            <SessionCard key={session.id} session={session} cta={packages.bookLabel} />
+            <SessionCard
+              key={session.id}
+              session={session}
+              cta={packages.bookLabel}
+              media={servicePicture(pictures, session.id)}
+            />
           ))}
         </div>
         <div className="mx-auto mt-10 max-w-3xl">
@@ -68,31 +77,46 @@ export default function Reiki({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section title={aftercare.title} intro={aftercare.intro} width="max-w-3xl">
-        <ul className="space-y-3">
-          {aftercare.items.map((item) => (
-            <li key={item} className="flex gap-3">
-              <Icon name="leaf" className="mt-0.5 size-5 shrink-0 text-gold-700" />
-              <span>{item}</span>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      <section aria-labelledby="aftercare-heading" className="py-band sm:py-band-lg">
+        <div className="mx-auto grid max-w-5xl gap-10 px-4 sm:px-6 md:grid-cols-[2fr_3fr] md:items-start">
+          <SectionHeader id="aftercare-heading" title={aftercare.title} intro={aftercare.intro} align="start" />
+          <Card as="div">
+            <ul className="space-y-3">
+              {aftercare.items.map((item) => (
+                <li key={item} className="flex gap-3">
+                  <Icon name="leaf" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+      </section>
 
       <Section title={support.title} intro={support.text} tone="tinted">
         <div className="flex flex-wrap justify-center gap-3">
-          <a href={mailtoUrl(site)} className="btn-primary">
+          <a href={mailtoUrl(site)} className={buttonClass("secondary")}>
             <Icon name="mail" className="size-5" />
             E-mail {site.email}
           </a>
-          <ExternalLink href={messagingUrl(site)} className="btn-outline">
+          <ExternalLink href={messagingUrl(site)} className={buttonClass("secondary")}>
             <Icon name="chat" className="size-5" />
             WhatsApp {site.messagingDisplay}
           </ExternalLink>
         </div>
         <WellnessNote className="mt-12" />
       </Section>
+
       <TestimonialsSection testimonials={loaderData.testimonials} />
+
+      <NextStep id="reiki-next-step" title={nextStep.title} text={nextStep.text}>
+        <ButtonLink to={hero.secondary.to} variant="accent">
+          {hero.secondary.label}
+        </ButtonLink>
+        <ScrollLink target={hero.primary.target} variant="on-dark">
+          {hero.primary.label}
+        </ScrollLink>
+      </NextStep>
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { showToast, type ToastInput } from "~/components/ui/toast";
 import type { FieldErrors } from "~/features/accounts/auth-schemas";
 import { resetPassword } from "~/features/accounts/reset-password.server";
@@ -64,7 +66,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   return (
     <section className="bg-gradient-to-b from-plum-100 to-cream px-4 py-12 sm:py-20">
-      <div className="card mx-auto max-w-md p-6 sm:p-8">
+      <div className={cardClass("mx-auto max-w-md p-6 sm:p-8")}>
         <h1 className="text-center text-3xl">
           {loaderData.welcome ? "Choose your password" : "Choose a new password"}
         </h1>
@@ -76,7 +78,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {expired ? (
           <div className="mt-6 space-y-4 text-center">
             <p className="text-muted">This reset link is invalid or has expired. You can ask for a new one.</p>
-            <Link to="/auth?mode=forgot" className="btn-primary">
+            <Link to="/auth?mode=forgot" className={buttonClass("primary")}>
               Send a new link
             </Link>
           </div>
@@ -89,7 +91,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               withChecklist
               autoComplete="new-password"
             />
-            <button type="submit" className="btn-primary w-full" disabled={submitting}>
+            <button type="submit" className={buttonClass("primary", "w-full")} disabled={submitting}>
               {submitting ? "Processing..." : "Set New Password"}
             </button>
           </Form>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { LegalPage } from "~/components/marketing/legal-page";
+import { buttonClass } from "~/components/ui/button";
 import { reviewPolicy as legalDocument } from "~/content/legal/review-policy";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -21,7 +22,7 @@ export default function Page() {
   return (
     <LegalPage document={document}>
       <p>
-        <Link to="/testimonials/new" className="btn-primary no-underline">
+        <Link to="/testimonials/new" className={buttonClass("primary", "no-underline")}>
           Leave a Testimonial
         </Link>
       </p>

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { CheckboxField, FormErrors, messagesOf, TextAreaField } from "~/components/ui/form-fields";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireUser } from "~/features/accounts/get-session-user.server";
@@ -122,7 +123,7 @@ export default function LeaveTestimonial({ loaderData, actionData }: Route.Compo
             className="flex items-start gap-2 text-sm"
             inputClassName="mt-1"
           />
-          <button type="submit" className="btn-primary">
+          <button type="submit" className={buttonClass("primary")}>
             Send Testimonial
           </button>
         </Form>

@@ -1,11 +1,17 @@
 import { Icon, IconBadge } from "~/components/marketing/icons";
-import { ButtonLink, ScrollLink } from "~/components/marketing/links";
+import { ScrollLink } from "~/components/marketing/links";
+import { NextStep } from "~/components/marketing/next-step";
 import { Section } from "~/components/marketing/section";
 import { SessionCard } from "~/components/marketing/session-card";
+import { StepPath } from "~/components/marketing/step-path";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { scanSessions } from "~/content/sessions";
 import { zytoExplainer } from "~/content/videos";
 import { zytoContent as content } from "~/content/zyto";
 import { VideoFacade } from "~/features/media/video-facade";
+import { servicePicture } from "~/features/site-pictures/ui/service-picture";
+import { useSitePictures } from "~/features/site-pictures/ui/site-picture";
 import { siteFrom, useSite } from "~/features/site-settings/use-site";
 import { testimonialsForPage } from "~/features/testimonials/list-testimonials.server";
 import { TestimonialsSection } from "~/features/testimonials/ui/testimonials-section";
@@ -34,28 +40,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Zyto({ loaderData }: Route.ComponentProps) {
   const site = useSite();
+  const pictures = useSitePictures();
   const { hero, process, video, benefits, sessions, importantNotes, synergy, closing } = content;
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro}>
-        <ScrollLink target={hero.primary.target} className="btn-primary">
-          {hero.primary.label}
+        {/* The booking call is the first button a visitor sees (issue 27); then the sessions, then how it works. */}
+        <ButtonLink to={closing.primary.to}>{closing.primary.label}</ButtonLink>
+        <ScrollLink target={hero.primary.target}>{hero.primary.label}</ScrollLink>
+        <ScrollLink target={hero.secondary.target} variant="quiet">
+          {hero.secondary.label}
         </ScrollLink>
-        <ScrollLink target={hero.secondary.target}>{hero.secondary.label}</ScrollLink>
       </PageHero>
 
       <Section id={process.id} title={process.title}>
-        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {process.steps.map((step, index) => (
-            <li key={step.title} className="card p-6">
-              <span className="inline-flex size-10 items-center justify-center rounded-full bg-plum-700 font-serif text-lg text-white">
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-xl">{step.title}</h3>
-              <p className="mt-2 text-sm text-muted">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepPath steps={process.steps} />
       </Section>
 
       <Section title={video.title} intro={video.description} tone="tinted" width="max-w-4xl">
@@ -63,13 +62,14 @@ export default function Zyto({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section title={benefits.title}>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {/* A plain list beside icons, not another grid of cards: the cards on this page are the sessions. */}
+        <ul className="grid gap-x-10 gap-y-8 sm:grid-cols-2 lg:grid-cols-3">
           {benefits.items.map((item, index) => (
-            <li key={item.title} className="card flex gap-4 p-6">
+            <li key={item.title} className="flex gap-4">
               <IconBadge name={benefitIcons[index % benefitIcons.length] ?? "star"} />
               <div>
                 <h3 className="text-lg">{item.title}</h3>
-                <p className="mt-1 text-sm text-muted">{item.text}</p>
+                <p className="mt-1 text-muted">{item.text}</p>
               </div>
             </li>
           ))}
@@ -79,13 +79,18 @@ export default function Zyto({ loaderData }: Route.ComponentProps) {
       <Section id={sessions.id} title={sessions.title} intro={sessions.intro} tone="tinted">
         <div className="grid gap-6 lg:grid-cols-3">
           {scanSessions.map((session) => (
-            <SessionCard key={session.id} session={session} cta={sessions.scheduleLabel} />
+            <SessionCard
+              key={session.id}
+              session={session}
+              cta={sessions.scheduleLabel}
+              media={servicePicture(pictures, session.id)}
+            />
           ))}
         </div>
       </Section>
 
-      <section aria-labelledby="important-notes" className="px-4 py-16 sm:px-6">
-        <div className="card mx-auto max-w-3xl border-gold-500 p-6 sm:p-8">
+      <section aria-labelledby="important-notes" className="px-4 py-band sm:px-6">
+        <Card tone="highlight" className="mx-auto max-w-3xl">
           <h2 id="important-notes" className="flex items-center gap-3 text-2xl">
             <Icon name="sparkle" className="size-6 text-gold-700" />
             {importantNotes.title}
@@ -95,33 +100,34 @@ export default function Zyto({ loaderData }: Route.ComponentProps) {
               <li key={item}>{item}</li>
             ))}
           </ul>
-        </div>
+        </Card>
       </section>
 
       <Section title={synergy.title} intro={synergy.intro} tone="tinted" width="max-w-4xl">
         <ul className="grid gap-6 md:grid-cols-2">
           {synergy.cards.map((card) => (
-            <li key={card.title} className="card flex flex-col p-6 sm:p-8">
+            <Card as="li" key={card.title} className="flex flex-col">
               <h3 className="text-2xl">{card.title}</h3>
               <p className="mt-3 flex-1 text-muted">{card.text}</p>
-              <ButtonLink to={card.link.to} className="btn-ghost mt-4 self-start px-0">
+              <ButtonLink to={card.link.to} variant="quiet" className="mt-4 self-start px-0">
                 {card.link.label}
                 <Icon name="right" className="size-4" />
               </ButtonLink>
-            </li>
+            </Card>
           ))}
         </ul>
       </Section>
 
-      <Section title={closing.title} intro={closing.text}>
-        <div className="flex flex-wrap justify-center gap-3">
-          <ButtonLink to={closing.primary.to}>{closing.primary.label}</ButtonLink>
-          <ButtonLink to={closing.secondary.to} className="btn-outline">
-            {closing.secondary.label}
-          </ButtonLink>
-        </div>
-      </Section>
       <TestimonialsSection testimonials={loaderData.testimonials} />
+
+      <NextStep id="zyto-next-step" title={closing.title} text={closing.text}>
+        <ButtonLink to={closing.primary.to} variant="accent">
+          {closing.primary.label}
+        </ButtonLink>
+        <ButtonLink to={closing.secondary.to} variant="on-dark">
+          {closing.secondary.label}
+        </ButtonLink>
+      </NextStep>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { type ButtonVariant, buttonClass } from "~/components/ui/button";
 
 /** A link to another site: new tab, no opener, and a warning for screen readers. */
 export function ExternalLink({
@@ -33,33 +33,18 @@ export function ExternalLink({
  */
 export function ScrollLink({
   target,
-  className = "btn-outline",
+  variant = "secondary",
+  className = "",
   children,
 }: {
   target: string;
+  variant?: ButtonVariant;
   className?: string;
   children: React.ReactNode;
 }) {
   return (
-    <a href={`#${target}`} className={className}>
+    <a href={`#${target}`} className={buttonClass(variant, className)}>
       {children}
     </a>
-  );
-}
-
-export function ButtonLink({
-  to,
-  className = "btn-primary",
-  children,
-}: {
-  to: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  // /app replaces the page with the external app, so it must be a full document load.
-  return (
-    <Link to={to} className={className} reloadDocument={to === "/app"}>
-      {children}
-    </Link>
   );
 }

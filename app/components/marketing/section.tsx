@@ -1,3 +1,5 @@
+import { SectionHeader } from "~/components/ui/section-header";
+
 /** A titled band of a content page. `tone` alternates backgrounds so long pages read in chapters. */
 export function Section({
   id,
@@ -19,16 +21,11 @@ export function Section({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={tone === "tinted" ? "bg-plum-50 py-16 sm:py-20" : "py-16 sm:py-20"}
+      className={tone === "tinted" ? "bg-plum-50 py-band sm:py-band-lg" : "py-band sm:py-band-lg"}
     >
       <div className={`mx-auto ${width} px-4 sm:px-6`}>
-        <div className="mx-auto max-w-3xl text-center">
-          <h2 id={headingId} className="text-3xl sm:text-4xl">
-            {title}
-          </h2>
-          {intro ? <p className="mt-4 text-lg text-muted">{intro}</p> : null}
-        </div>
-        {children ? <div className="mt-10">{children}</div> : null}
+        <SectionHeader id={headingId} title={title} intro={intro} />
+        {children ? <div className="mt-header-gap">{children}</div> : null}
       </div>
     </section>
   );

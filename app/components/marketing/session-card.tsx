@@ -1,15 +1,33 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import type { SessionPackage } from "~/content/sessions";
 import { formatSessionPrice } from "./format-session-price";
 import { Icon } from "./icons";
 
 /** One bookable package: title, price, duration, what is included, and a booking button. */
-export function SessionCard({ session, cta }: { session: SessionPackage; cta: string }) {
+export function SessionCard({
+  session,
+  cta,
+  media,
+}: {
+  session: SessionPackage;
+  cta: string;
+  /** Her picture of this session, across the card's top; the card stands without it. */
+  media?: React.ReactNode;
+}) {
   return (
-    <article
-      className={`card relative flex flex-col p-6 sm:p-8 ${session.featured ? "border-gold-500 ring-2 ring-gold-300" : ""}`}
+    <Card
+      as="article"
+      tone={session.featured ? "highlight" : "plain"}
+      className="relative flex flex-col"
       aria-labelledby={`${session.id}-title`}
     >
+      {media ? (
+        <div className="-mx-card -mt-card mb-6 overflow-hidden rounded-t-card sm:-mx-card-lg sm:-mt-card-lg">
+          {media}
+        </div>
+      ) : null}
       {/* On the card's edge, so every card's title and price start at the same height. */}
       {session.featured ? (
         <p className="absolute -top-3 left-6 rounded-full bg-gold-300 px-3 py-1 text-xs font-semibold text-plum-900 sm:left-8">
@@ -34,7 +52,11 @@ export function SessionCard({ session, cta }: { session: SessionPackage; cta: st
       </ul>
       {/* Named in full ('Book This Package: Healing Journey'): a hidden ': title' inside the link was read
           with a space before its colon, as a hidden span counts as a separate block for the name. */}
-      <Link to={`/book/${session.id}`} className="btn-primary mt-6 w-full" aria-label={`${cta}: ${session.title}`}>
+      <Link
+        to={`/book/${session.id}`}
+        className={buttonClass("primary", "mt-6 w-full")}
+        aria-label={`${cta}: ${session.title}`}
+      >
         {cta}
       </Link>
       <p className="mt-3 text-center text-sm">
@@ -43,6 +65,6 @@ export function SessionCard({ session, cta }: { session: SessionPackage; cta: st
           Contact<span className="sr-only"> us about {session.title}</span>
         </Link>
       </p>
-    </article>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { type ComponentProps, useId } from "react";
 import { Field } from "./field";
+import { noticeClass } from "./notice";
 
 /** Every form control's look; a refused field (aria-invalid) gets a red border. */
 export const inputClass =
@@ -129,7 +130,7 @@ export function FormErrors({
 }) {
   if (messages.length === 0) return null;
   return (
-    <div role="alert" className={`rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 ${className}`}>
+    <div role="alert" className={noticeClass("error", className)}>
       {lead ? <p className="font-semibold">{lead}</p> : null}
       <ul className={`list-disc pl-5 text-sm ${lead ? "mt-1" : ""}`}>
         {messages.map((message) => (

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { pageHref } from "~/lib/pagination";
 
 /** Previous and Next links and "Page N of M" under a paginated list; nothing when it fits on one page. */
@@ -21,7 +22,7 @@ export function Pagination({
       {/* Links that lead nowhere are left out rather than disabled, so keyboard users never land on them. */}
       <span className="min-w-28">
         {page > 1 ? (
-          <Link to={pageHref(path, page - 1)} rel="prev" className="btn-outline">
+          <Link to={pageHref(path, page - 1)} rel="prev" className={buttonClass("secondary")}>
             Previous
           </Link>
         ) : null}
@@ -29,7 +30,7 @@ export function Pagination({
       <p className="text-muted">{`Page ${page} of ${pageCount}`}</p>
       <span className="min-w-28 text-right">
         {page < pageCount ? (
-          <Link to={pageHref(path, page + 1)} rel="next" className="btn-outline">
+          <Link to={pageHref(path, page + 1)} rel="next" className={buttonClass("secondary")}>
             Next
           </Link>
         ) : null}

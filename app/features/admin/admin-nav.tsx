@@ -14,6 +14,7 @@ const sections = [
   { to: "/admin/songs", label: "Songs" },
   { to: "/admin/complaints", label: "Complaints" },
   { to: "/admin/testimonials", label: "Testimonials" },
+  { to: "/admin/pictures", label: "Pictures" },
 ] as const;
 
 /**

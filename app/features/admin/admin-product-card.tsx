@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { SUBSCRIPTION_ID } from "~/features/shop/model";
 import { CoverImage } from "~/features/shop/ui/cover-image";
 import { formatPrice } from "~/lib/format-price";
@@ -8,7 +10,10 @@ import { ConfirmActionDialog } from "./confirm-action-dialog";
 /** Spec §2 admin list card: badges, short description, price, category, duration and order. */
 export function AdminProductCard({ product, editHref }: { product: AdminProduct; editHref: string }) {
   return (
-    <article className="card flex flex-col gap-4 p-5 sm:flex-row" aria-labelledby={`admin-product-${product.id}`}>
+    <article
+      className={cardClass("flex flex-col gap-4 p-5 sm:flex-row")}
+      aria-labelledby={`admin-product-${product.id}`}
+    >
       {product.image_url ? (
         <CoverImage
           src={product.image_url}
@@ -42,7 +47,7 @@ export function AdminProductCard({ product, editHref }: { product: AdminProduct;
         </ul>
       </div>
       <div className="flex shrink-0 gap-2 sm:flex-col">
-        <Link to={editHref} className="btn-outline" aria-label={`Edit ${product.title}`}>
+        <Link to={editHref} className={buttonClass("secondary")} aria-label={`Edit ${product.title}`}>
           Edit
         </Link>
         {product.id === SUBSCRIPTION_ID ? null : (
@@ -50,7 +55,7 @@ export function AdminProductCard({ product, editHref }: { product: AdminProduct;
           <ConfirmActionDialog
             trigger="Delete"
             triggerLabel={`Delete ${product.title}`}
-            triggerClassName="btn-outline border-red-700 text-red-800 hover:bg-red-50"
+            triggerClassName={buttonClass("danger")}
             title="Are you sure you want to delete this product?"
             description={
               product.has_buyers

@@ -1,6 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { showToast, type ToastInput } from "~/components/ui/toast";
 
 /**
@@ -53,10 +54,10 @@ export function ConfirmActionDialog({
             {Object.entries(fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
-            <AlertDialog.Cancel className="btn-outline" disabled={busy}>
+            <AlertDialog.Cancel className={buttonClass("secondary")} disabled={busy}>
               Cancel
             </AlertDialog.Cancel>
-            <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy}>
+            <button type="submit" className={buttonClass("danger")} disabled={busy}>
               {busy ? busyLabel : confirm}
             </button>
           </fetcher.Form>

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { ErrorText, TextField } from "~/components/ui/form-fields";
 import { DISCOUNT_CODE_MAX } from "~/features/shop/discount/price-discount";
 import type { FieldErrors } from "~/lib/forms/action-data";
@@ -27,7 +29,12 @@ export function DiscountCodeForm({
   // A refused form comes back as posted, where the kind is whatever the request said.
   const [kind, setKind] = useState<DiscountFormValues["kind"]>(values.kind === "amount" ? "amount" : "percent");
   return (
-    <Form method="post" noValidate className="card grid gap-4 p-5 sm:p-6 md:grid-cols-2" aria-label="New discount code">
+    <Form
+      method="post"
+      noValidate
+      className={cardClass("grid gap-4 p-5 sm:p-6 md:grid-cols-2")}
+      aria-label="New discount code"
+    >
       <h2 className="text-2xl md:col-span-2">New Discount Code</h2>
       <input type="hidden" name="intent" value="create" />
       <TextField
@@ -119,7 +126,7 @@ export function DiscountCodeForm({
         <ErrorText id="discount-productIds-error">{errors.productIds}</ErrorText>
       </fieldset>
       <div className="md:col-span-2">
-        <button type="submit" className="btn-primary">
+        <button type="submit" className={buttonClass("primary")}>
           Create Code
         </button>
       </div>

@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { CheckboxField, inputClass, TextAreaField, TextField } from "~/components/ui/form-fields";
+import { noticeClass } from "~/components/ui/notice";
 import { showToast } from "~/components/ui/toast";
 import { EDITABLE_PRODUCT_TYPES, SUBSCRIPTION_ID } from "~/features/shop/model";
 import { formatPrice } from "~/lib/format-price";
@@ -77,12 +80,12 @@ export function ProductForm({
   const priceCents = parsePounds(price);
 
   return (
-    <section aria-labelledby={ids.title} className="card mb-10 p-5 sm:p-8">
+    <section aria-labelledby={ids.title} className={cardClass("mb-10 p-5 sm:p-8")}>
       <h2 id={ids.title} ref={headingRef} tabIndex={-1} className="text-2xl outline-none">
         {product ? `Edit “${product.title}”` : "New Product"}
       </h2>
       {errors?.length ? (
-        <div id={ids.errors} role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+        <div id={ids.errors} role="alert" className={noticeClass("error", "mt-4")}>
           {errors.join(", ")}
         </div>
       ) : null}
@@ -308,7 +311,7 @@ export function ProductForm({
               />
               <button
                 type="button"
-                className="btn-ghost"
+                className={buttonClass("quiet")}
                 onClick={() => {
                   setImage({ choice: "none", url: null });
                   setImageUploaded(false);
@@ -321,10 +324,10 @@ export function ProductForm({
         </div>
 
         <div className="flex flex-wrap gap-3 md:col-span-2">
-          <button type="submit" className="btn-primary" disabled={busy}>
+          <button type="submit" className={buttonClass("primary")} disabled={busy}>
             {busy ? "Uploading..." : product ? "Update Product" : "Create Product"}
           </button>
-          <Link to={cancelHref} className="btn-outline">
+          <Link to={cancelHref} className={buttonClass("secondary")}>
             Cancel
           </Link>
         </div>

@@ -35,6 +35,8 @@ export type StoredUpload = {
 
 /** Bytes read before deciding what the file is (the `file-type` default sample). */
 const SAMPLE_BYTES = 4100;
+/** Her site pictures are kept at most this many pixels on their longer edge (the largest size any place shows). */
+const MASTER_EDGE = 2400;
 /** Covers are shown at 1200 × 630 (cards, product page, link previews). */
 const COVER = { width: 1200, height: 630 };
 /** Gallery photos, cropped 4:3 like the shipped art (decision 010): grid thumbnail and lightbox. */
@@ -100,6 +102,7 @@ export async function storeUpload(
     const source = Readable.from(rest(sample, bytes));
     let stored: { size: number };
     if (kind === "image") stored = await store.put(key, await toCover(source), accepted.mime);
+    else if (kind === "picture") stored = await store.put(key, await toMaster(source), accepted.mime);
     else if (kind === "photo") {
       const { large, thumb } = await toPhoto(source);
       await store.put(photoThumbKey(key), thumb, accepted.mime);
@@ -186,6 +189,25 @@ async function toPhoto(source: Readable): Promise<{ large: Buffer; thumb: Buffer
     const large = await size(PHOTO_SIZES.large);
     const thumb = await size(PHOTO_SIZES.thumb);
     return { large, thumb };
+  } catch {
+    throw refused("unsupported_media_type", uploadMessages.unreadableImage);
+  }
+}
+
+/**
+ * One of her site pictures, kept whole but no larger than any place shows it, as a near-lossless
+ * WebP (metadata dropped, turned upright): the sizes each place needs are cut from it when she
+ * places it (decision 051), and again from it if she moves it.
+ */
+async function toMaster(source: Readable): Promise<Buffer> {
+  const input = await readAll(source);
+  const sharp = await loadSharp();
+  try {
+    return await sharp(input, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(MASTER_EDGE, MASTER_EDGE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 92 })
+      .toBuffer();
   } catch {
     throw refused("unsupported_media_type", uploadMessages.unreadableImage);
   }

@@ -30,6 +30,7 @@ const STORED_AS: Record<UploadKind, Record<string, MediaExtension>> = {
   image: { png: "webp", jpg: "webp", webp: "webp", avif: "webp" },
   photo: { png: "webp", jpg: "webp", webp: "webp", avif: "webp" },
   song: { mp3: "mp3", m4a: "m4a", ogg: "ogg", oga: "ogg", opus: "ogg", wav: "wav" },
+  picture: { png: "webp", jpg: "webp", webp: "webp", avif: "webp" },
 };
 
 const accepted = (ext: MediaExtension): Accepted => ({
@@ -51,6 +52,9 @@ export const ACCEPTED: Record<UploadKind, Record<string, Accepted>> = {
   song: Object.fromEntries(
     Object.entries(STORED_AS.song).map(([sniffed, ext]) => [sniffed, { ...accepted(ext), folder: "songs" }]),
   ),
+  picture: Object.fromEntries(
+    Object.entries(STORED_AS.picture).map(([sniffed, ext]) => [sniffed, { ...accepted(ext), folder: "pictures" }]),
+  ),
 };
 
 /** The picker's MIME type for each sniffed extension a browser knows the file by. */
@@ -67,16 +71,20 @@ export const PICKER_ACCEPT: Record<UploadKind, string> = {
     .map((ext) => PICKER_TYPES[ext] ?? `image/${ext}`)
     .join(","),
   song: [...new Set(Object.values(STORED_AS.song))].flatMap((ext) => [`.${ext}`, MEDIA_TYPES[ext].mime]).join(","),
+  picture: Object.keys(STORED_AS.picture)
+    .map((ext) => PICKER_TYPES[ext] ?? `image/${ext}`)
+    .join(","),
 };
 
-/** Covers and gallery photos: public pictures, re-encoded to WebP, under the image size limit. */
-export const isPicture = (kind: UploadKind): kind is "image" | "photo" => kind === "image" || kind === "photo";
+/** Covers, gallery photos and her site pictures: public, re-encoded to WebP, under the image size limit. */
+export const isPicture = (kind: UploadKind): kind is "image" | "photo" | "picture" =>
+  kind === "image" || kind === "photo" || kind === "picture";
 
 /**
  * Uploads anyone may fetch, kept in the public image store and served under /media: pictures and
  * the songs' recordings (decision 035). Product files and attachments stay private.
  */
-export const isPublicUpload = (kind: UploadKind): kind is "image" | "photo" | "song" =>
+export const isPublicUpload = (kind: UploadKind): kind is "image" | "photo" | "picture" | "song" =>
   isPicture(kind) || kind === "song";
 
 /** A gallery photo's thumbnail sits beside its lightbox size: `gallery/…-name.webp` → `…-name-thumb.webp`. */
@@ -98,6 +106,7 @@ export const uploadMessages = {
     image: "Cover images must be PNG, JPEG, WebP or AVIF (SVG and other formats are not accepted).",
     photo: "Photos must be PNG, JPEG, WebP or AVIF (SVG and other formats are not accepted).",
     song: "Recordings must be MP3, M4A, OGG or WAV audio, and this file is not one of them.",
+    picture: "Pictures must be PNG, JPEG, WebP or AVIF (SVG and other formats are not accepted).",
   } satisfies Record<UploadKind, string>,
   tooLarge: (kind: UploadKind, limits: UploadLimits) =>
     isPicture(kind)

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { acceptAll, choiceFromPreferences, rejectAll, saveConsent, useConsent } from "./consent";
 
 /** Shown until the visitor makes a choice (spec §2 Cookie banner, §4 Cookie consent). */
@@ -58,12 +59,12 @@ export function CookieBanner() {
             <div className="flex flex-wrap gap-3 pt-2">
               <button
                 type="button"
-                className="btn-primary"
+                className={buttonClass("primary")}
                 onClick={() => saveConsent(choiceFromPreferences({ analytics, marketing }))}
               >
                 Save choices
               </button>
-              <button type="button" className="btn-ghost" onClick={() => setManaging(false)}>
+              <button type="button" className={buttonClass("quiet")} onClick={() => setManaging(false)}>
                 Back
               </button>
             </div>
@@ -79,13 +80,13 @@ export function CookieBanner() {
               .
             </p>
             <div className="mt-4 flex flex-wrap gap-3">
-              <button type="button" className="btn-primary" onClick={() => saveConsent(acceptAll)}>
+              <button type="button" className={buttonClass("primary")} onClick={() => saveConsent(acceptAll)}>
                 Accept all
               </button>
-              <button type="button" className="btn-outline" onClick={() => saveConsent(rejectAll)}>
+              <button type="button" className={buttonClass("secondary")} onClick={() => saveConsent(rejectAll)}>
                 Reject all
               </button>
-              <button type="button" className="btn-ghost" onClick={() => setManaging(true)}>
+              <button type="button" className={buttonClass("quiet")} onClick={() => setManaging(true)}>
                 Manage choices
               </button>
             </div>

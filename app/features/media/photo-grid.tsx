@@ -29,7 +29,9 @@ export function PhotoGrid({
                 setOpen(index);
               }}
               className="group block w-full overflow-hidden rounded-xl bg-plum-100"
-              aria-label={`Open photo: ${photo.caption}`}
+              aria-label={
+                photo.placeholder ? `Open artwork ${index + 1} of ${photos.length}` : `Open photo: ${photo.caption}`
+              }
             >
               <img
                 src={photoSrc(photo, "thumb")}

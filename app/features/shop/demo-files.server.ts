@@ -72,9 +72,11 @@ export async function makeCoverWebp(sharp: (input: Buffer) => Sharp, title: stri
     .toBuffer();
 }
 
-/** A soft two-colour cover as SVG, turned into WebP by `makeCoverWebp`. */
-export function makeCoverSvg(title: string, hue: number, width = 1200, height = 630): string {
-  const safe = title.replace(/[<>&"]/g, "");
+/**
+ * A soft two-colour cover with a drawn emblem, as SVG, turned into WebP by `makeCoverWebp`. No title on
+ * it: the card and the page print the title beside it (issue 27: it read twice).
+ */
+export function makeCoverSvg(_title: string, hue: number, width = 1200, height = 630): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
     <linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
@@ -89,6 +91,11 @@ export function makeCoverSvg(title: string, hue: number, width = 1200, height = 
   <rect width="100%" height="100%" fill="url(#g)"/>
   <circle cx="${width * 0.75}" cy="${height * 0.3}" r="${height * 0.45}" fill="url(#r)"/>
   <circle cx="${width * 0.2}" cy="${height * 0.85}" r="${height * 0.25}" fill="white" fill-opacity="0.12"/>
-  <text x="60" y="${height - 70}" font-family="DejaVu Serif, serif" font-size="${Math.round(height / 11)}" fill="white">${safe}</text>
+  <g fill="none" stroke="white" stroke-opacity="0.55" stroke-width="2">
+    <circle cx="${width / 2}" cy="${height / 2}" r="${height * 0.16}"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="${height * 0.26}" stroke-opacity="0.35"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="${height * 0.36}" stroke-opacity="0.2"/>
+  </g>
+  <path fill="white" fill-opacity="0.8" d="M${width / 2} ${height / 2 - 34}c4 18 14 28 32 34-18 6-28 16-32 34-4-18-14-28-32-34 18-6 28-16 32-34z"/>
 </svg>`;
 }

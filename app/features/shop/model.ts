@@ -155,9 +155,10 @@ export function mediaTypeOf(key: string | null | undefined) {
 
 /**
  * What an admin uploads: a product's main file, a PDF attachment, a cover image, or a gallery photo
- * (decision 031: re-encoded to a thumbnail and a lightbox size, stored under `gallery/`).
+ * (decision 031: re-encoded to a thumbnail and a lightbox size, stored under `gallery/`), a song, or
+ * one of her pictures for the site (decision 051: kept whole, sized when she places it).
  */
-export const UPLOAD_KINDS = ["file", "attachment", "image", "photo", "song"] as const;
+export const UPLOAD_KINDS = ["file", "attachment", "image", "photo", "song", "picture"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 // ---------------------------------------------------------------- messages (spec §8)

@@ -13,3 +13,4 @@ export * from "./schema/ledger.server";
 export * from "./schema/paperwork.server";
 export * from "./schema/rights.server";
 export * from "./schema/shop.server";
+export * from "./schema/site-pictures.server";

@@ -2,7 +2,7 @@ import { and, isNull, type SQL } from "drizzle-orm";
 import { uploads } from "./schema.server";
 
 /**
- * An upload nothing has taken yet: no product, event, gallery photo or song (migration 0012). The
+ * An upload nothing has taken yet: no product, event, gallery photo, song (migration 0012) or site picture (decision 051). The
  * sweeper removes such an upload a day after it was made; the partial index
  * `uploads_unclaimed_idx` answers exactly this condition.
  */
@@ -11,4 +11,5 @@ export const unclaimedUpload: SQL = and(
   isNull(uploads.eventId),
   isNull(uploads.galleryPhotoId),
   isNull(uploads.songId),
+  isNull(uploads.sitePictureSlot),
 ) as SQL;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toast";
 import { type FieldErrors, fieldErrors, firstMessage, signInSchema, signUpSchema } from "../auth-schemas";
 import { PasswordField } from "./password-field";
@@ -74,7 +75,13 @@ export function AuthForm({
             autoComplete={mode === "signup" ? "new-password" : "current-password"}
           />
         ) : null}
-        <button type="submit" name="intent" value={mode} className="btn-primary w-full" disabled={locked || submitting}>
+        <button
+          type="submit"
+          name="intent"
+          value={mode}
+          className={buttonClass("primary", "w-full")}
+          disabled={locked || submitting}
+        >
           {submitLabel}
         </button>
       </fieldset>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { noticeClass } from "~/components/ui/notice";
 
 /** Minutes shown for a lockout: remaining seconds / 60, rounded up (spec §8). */
 export function lockoutMinutes(seconds: number): number {
@@ -27,7 +28,7 @@ export function useLockout(retryAfterSeconds: number | undefined, issuedAt: numb
 
 export function LockoutBanner({ seconds }: { seconds: number }) {
   return (
-    <div role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div role="alert" className={noticeClass("error")}>
       Rate limit active. Try again in {lockoutMinutes(seconds)} minutes.
       <span className="sr-only"> ({seconds} seconds)</span>
       <span aria-hidden="true" className="ml-1 tabular-nums text-red-700" data-testid="lockout-seconds">

@@ -1,5 +1,7 @@
 import { Fragment } from "react";
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { WEEKDAY_NAMES } from "../availability-form";
 import type { TimeRange, WeeklyHours } from "../generate-slots";
 
@@ -30,7 +32,7 @@ const SETTINGS = [
 /** The practitioner's weekly hours, exceptions and booking rules, saved together. */
 export function AvailabilityEditor({ availability, busy }: { availability: AvailabilityValues; busy: boolean }) {
   return (
-    <section className="card mt-8 p-5" aria-labelledby="availability-heading">
+    <section className={cardClass("mt-8 p-5")} aria-labelledby="availability-heading">
       <h2 id="availability-heading" className="text-2xl">
         Availability
       </h2>
@@ -63,7 +65,7 @@ export function AvailabilityEditor({ availability, busy }: { availability: Avail
             </label>
           ))}
         </div>
-        <button type="submit" name="intent" value="availability" className="btn-primary" disabled={busy}>
+        <button type="submit" name="intent" value="availability" className={buttonClass("primary")} disabled={busy}>
           Save availability
         </button>
       </Form>

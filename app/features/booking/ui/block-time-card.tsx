@@ -1,4 +1,6 @@
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 
 export type DiaryBlock = { id: string; label: string; note: string };
 
@@ -7,7 +9,7 @@ const input = "mt-1 w-full rounded-lg border border-plum-200 p-2";
 /** Blocking a time off in the diary, and the blocks already set (each removable). */
 export function BlockTimeCard({ blocks, busy }: { blocks: DiaryBlock[]; busy: boolean }) {
   return (
-    <section className="card p-5" aria-labelledby="block-heading">
+    <section className={cardClass("p-5")} aria-labelledby="block-heading">
       <h2 id="block-heading" className="text-2xl">
         Block a time
       </h2>
@@ -28,7 +30,13 @@ export function BlockTimeCard({ blocks, busy }: { blocks: DiaryBlock[]; busy: bo
           Note
           <input type="text" name="note" maxLength={200} className={input} />
         </label>
-        <button type="submit" name="intent" value="block" className="btn-primary sm:col-span-3" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="block"
+          className={buttonClass("primary", "sm:col-span-3")}
+          disabled={busy}
+        >
           Block this time
         </button>
       </Form>
@@ -42,7 +50,7 @@ export function BlockTimeCard({ blocks, busy }: { blocks: DiaryBlock[]; busy: bo
               </span>
               <Form method="post">
                 <input type="hidden" name="id" value={b.id} />
-                <button type="submit" name="intent" value="unblock" className="btn-ghost" disabled={busy}>
+                <button type="submit" name="intent" value="unblock" className={buttonClass("quiet")} disabled={busy}>
                   Remove<span className="sr-only">: {b.label}</span>
                 </button>
               </Form>

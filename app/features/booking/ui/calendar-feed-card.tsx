@@ -1,9 +1,11 @@
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 
 /** The private calendar-feed address of the diary: shown, replaced, or switched off. */
 export function CalendarFeedCard({ feedUrl, busy }: { feedUrl: string | null; busy: boolean }) {
   return (
-    <section className="card p-5" aria-labelledby="feed-heading">
+    <section className={cardClass("p-5")} aria-labelledby="feed-heading">
       <h2 id="feed-heading" className="text-2xl">
         Calendar feed
       </h2>
@@ -19,11 +21,11 @@ export function CalendarFeedCard({ feedUrl, busy }: { feedUrl: string | null; bu
         <p className="mt-3 text-sm">The feed is off.</p>
       )}
       <Form method="post" className="mt-4 flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="feed-new" className="btn-outline" disabled={busy}>
+        <button type="submit" name="intent" value="feed-new" className={buttonClass("secondary")} disabled={busy}>
           {feedUrl ? "Make a new address" : "Turn the feed on"}
         </button>
         {feedUrl ? (
-          <button type="submit" name="intent" value="feed-revoke" className="btn-ghost" disabled={busy}>
+          <button type="submit" name="intent" value="feed-revoke" className={buttonClass("quiet")} disabled={busy}>
             Turn the feed off
           </button>
         ) : null}

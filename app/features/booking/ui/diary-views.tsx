@@ -1,4 +1,6 @@
 import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { formatAmount } from "~/lib/format-price";
 import type { DiaryDayView, DiaryItem, DiarySessionItem } from "../arrange-diary";
 import { placeLabel } from "../booking-model";
@@ -26,18 +28,21 @@ export function DiaryNavigation({ range, today }: { range: DiaryRange; today: st
         ))}
       </nav>
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={href(range.view, range.previous)} className="btn-outline">
+        <Link to={href(range.view, range.previous)} className={buttonClass("secondary")}>
           <span aria-hidden="true">←</span>
           <span className="sr-only">Previous {range.view}</span>
         </Link>
-        <Link to={href(range.view, today)} className="btn-outline">
+        <Link to={href(range.view, today)} className={buttonClass("secondary")}>
           Today
         </Link>
-        <Link to={href(range.view, range.next)} className="btn-outline">
+        <Link to={href(range.view, range.next)} className={buttonClass("secondary")}>
           <span aria-hidden="true">→</span>
           <span className="sr-only">Next {range.view}</span>
         </Link>
-        <Link to={`/admin/bookings/new?date=${range.view === "day" ? range.date : today}`} className="btn-primary">
+        <Link
+          to={`/admin/bookings/new?date=${range.view === "day" ? range.date : today}`}
+          className={buttonClass("primary")}
+        >
           Book for a client
         </Link>
       </div>
@@ -86,7 +91,7 @@ export function WeekView({ days }: { days: DiaryDayView[] }) {
   return (
     <ol className="mt-6 grid gap-3 lg:grid-cols-7">
       {days.map((day) => (
-        <li key={day.date} className={`card p-3 ${day.isToday ? "border-plum-500" : ""}`}>
+        <li key={day.date} className={cardClass(`p-3 ${day.isToday ? "border-plum-500" : ""}`)}>
           <h2 className="font-sans text-sm font-semibold text-plum-900">
             <Link to={href("day", day.date)} className="hover:underline">
               {day.label}
@@ -162,7 +167,7 @@ export function DayView({ day, busy }: { day: DiaryDayView; busy: boolean }) {
         {day.isToday ? " (today)" : ""}
       </h2>
       {day.items.length === 0 ? (
-        <p className="card mt-4 p-8 text-center text-muted">Nothing booked on this day.</p>
+        <p className={cardClass("mt-4 p-8 text-center text-muted")}>Nothing booked on this day.</p>
       ) : (
         <ol className="mt-4 space-y-3">
           {day.items.map((item) =>
@@ -171,7 +176,7 @@ export function DayView({ day, busy }: { day: DiaryDayView; busy: boolean }) {
             ) : (
               <li
                 key={`${item.kind}-${item.id}`}
-                className="card flex flex-wrap items-center justify-between gap-2 p-4"
+                className={cardClass("flex flex-wrap items-center justify-between gap-2 p-4")}
               >
                 <p className="text-sm">
                   <span className="font-semibold text-plum-900">{item.time}</span>{" "}
@@ -182,7 +187,13 @@ export function DayView({ day, busy }: { day: DiaryDayView; busy: boolean }) {
                 {item.kind === "block" ? (
                   <Form method="post">
                     <input type="hidden" name="id" value={item.id} />
-                    <button type="submit" name="intent" value="unblock" className="btn-ghost" disabled={busy}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="unblock"
+                      className={buttonClass("quiet")}
+                      disabled={busy}
+                    >
                       Remove<span className="sr-only">: the block at {item.time}</span>
                     </button>
                   </Form>
@@ -216,7 +227,7 @@ function SessionCard({ session: s, busy }: { session: DiarySessionItem; busy: bo
   const who = `${s.client.name}, ${s.time}`;
   const live = s.status === "confirmed";
   return (
-    <li id={`session-${s.id}`} className="card scroll-mt-24 p-4">
+    <li id={`session-${s.id}`} className={cardClass("scroll-mt-24 p-4")}>
       <p className="font-semibold text-plum-900">
         {s.time} · {s.serviceTitle}
       </p>
@@ -253,7 +264,7 @@ function SessionCard({ session: s, busy }: { session: DiarySessionItem; busy: bo
               />
             </>
           ) : (
-            <Link to={`/admin/bookings/${s.id}/move`} className="btn-outline">
+            <Link to={`/admin/bookings/${s.id}/move`} className={buttonClass("secondary")}>
               Move<span className="sr-only">: {who}</span>
             </Link>
           )}
@@ -262,7 +273,7 @@ function SessionCard({ session: s, busy }: { session: DiarySessionItem; busy: bo
           ) : null}
           {s.attendance ? null : (
             <details className="w-full">
-              <summary className="btn-ghost cursor-pointer">
+              <summary className={buttonClass("quiet", "cursor-pointer")}>
                 Cancel…<span className="sr-only"> {who}</span>
               </summary>
               <Form method="post" className="mt-2 rounded-lg border border-plum-100 bg-plum-50 p-3">
@@ -278,7 +289,13 @@ function SessionCard({ session: s, busy }: { session: DiarySessionItem; busy: bo
                   rows={2}
                   className="mt-1 block w-full rounded-lg border border-plum-200 bg-white px-3 py-2"
                 />
-                <button type="submit" name="intent" value="cancel" className="btn-primary mt-2" disabled={busy}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="cancel"
+                  className={buttonClass("primary", "mt-2")}
+                  disabled={busy}
+                >
                   Cancel the session<span className="sr-only">: {who}</span>
                 </button>
               </Form>
@@ -307,7 +324,7 @@ function SessionButton(props: {
         name="intent"
         value={props.intent}
         aria-pressed={props.pressed ?? undefined}
-        className={props.pressed ? "btn-primary" : "btn-outline"}
+        className={buttonClass(props.pressed ? "primary" : "secondary")}
         disabled={props.busy}
       >
         {props.label}

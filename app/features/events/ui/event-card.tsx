@@ -1,6 +1,8 @@
 import { JsonLd } from "~/components/json-ld";
 import { Icon } from "~/components/marketing/icons";
 import { ExternalLink } from "~/components/marketing/links";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { useSite } from "~/features/site-settings/use-site";
 import { type EventView, eventJsonLd } from "../event-view";
 
@@ -8,7 +10,12 @@ import { type EventView, eventJsonLd } from "../event-view";
 export function EventCard({ event, origin }: { event: EventView; origin: string }) {
   const site = useSite();
   return (
-    <article className="card flex flex-col overflow-hidden text-left sm:flex-row" aria-labelledby={`event-${event.id}`}>
+    <Card
+      as="article"
+      padded={false}
+      className="flex flex-col overflow-hidden text-left sm:flex-row"
+      aria-labelledby={`event-${event.id}`}
+    >
       <JsonLd data={eventJsonLd(event, { name: site.brand, url: `${origin}/` })} />
       {event.image ? (
         <img
@@ -38,12 +45,12 @@ export function EventCard({ event, origin }: { event: EventView; origin: string 
           <p className="mt-3 whitespace-pre-line break-words text-muted">{event.description}</p>
         ) : null}
         {event.bookingUrl ? (
-          <ExternalLink href={event.bookingUrl} className="btn-primary mt-5 self-start">
+          <ExternalLink href={event.bookingUrl} className={buttonClass("primary", "mt-5 self-start")}>
             Book Your Place
             <span className="sr-only">: {event.title}</span>
           </ExternalLink>
         ) : null}
       </div>
-    </article>
+    </Card>
   );
 }

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { TextField } from "~/components/ui/form-fields";
 import { FileUploadField } from "~/features/admin/file-upload-field";
 import type { UploadedFile } from "~/features/admin/upload-file";
@@ -23,7 +25,7 @@ export function AddPhotoForm({
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
   const [busy, setBusy] = useState(0);
   return (
-    <Form method="post" className="card grid gap-4 p-5 sm:p-6 md:grid-cols-2" aria-label="Add a photo">
+    <Form method="post" className={cardClass("grid gap-4 p-5 sm:p-6 md:grid-cols-2")} aria-label="Add a photo">
       <h3 className="text-xl md:col-span-2">Add a Photo</h3>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="gallery" value={gallery} />
@@ -63,7 +65,7 @@ export function AddPhotoForm({
         error={errors.caption}
       />
       <div className="md:col-span-2">
-        <button type="submit" className="btn-primary" disabled={!uploaded || busy > 0}>
+        <button type="submit" className={buttonClass("primary")} disabled={!uploaded || busy > 0}>
           Add to Gallery
         </button>
       </div>

@@ -7,6 +7,7 @@ import { amountToPay, type CurrentProduct, refreshLines } from "../cart-store";
 
 type RepricedLine = ReturnType<typeof refreshLines>["repriced"][number];
 
+import { buttonClass } from "~/components/ui/button";
 import type { ShopState } from "../get-shop-state.server";
 import { includedInMembership } from "../model";
 import { typeBadge } from "../product-labels";
@@ -65,7 +66,7 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
           <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-cream p-6 shadow-xl">
             <div className="flex items-center justify-between">
               <Dialog.Title className="font-serif text-2xl text-plum-900">Your Cart</Dialog.Title>
-              <Dialog.Close className="btn-ghost px-3" aria-label="Close cart">
+              <Dialog.Close className={buttonClass("quiet", "px-3")} aria-label="Close cart">
                 ✕
               </Dialog.Close>
             </div>
@@ -118,7 +119,7 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
                     </div>
                     <button
                       type="button"
-                      className="btn-ghost px-3 text-sm"
+                      className={buttonClass("quiet", "px-3 text-sm")}
                       onClick={() => cart.remove(item.id)}
                       aria-label={`Remove ${item.title}`}
                     >
@@ -151,12 +152,16 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
                   <span data-testid="cart-total">{formatAmount(discounted ? discounted.totalCents : toPay)}</span>
                 </p>
                 <p className="mt-1 text-xs text-muted">Digital products are bought once; each is charged once.</p>
-                <button type="button" className="btn-ghost mt-2 px-3 text-sm" onClick={() => cart.clear()}>
+                <button
+                  type="button"
+                  className={buttonClass("quiet", "mt-2 px-3 text-sm")}
+                  onClick={() => cart.clear()}
+                >
                   Clear cart
                 </button>
                 <button
                   type="button"
-                  className="btn-primary mt-4 w-full"
+                  className={buttonClass("primary", "mt-4 w-full")}
                   disabled={toPay === 0 || state.state === "loading"}
                   onClick={() => {
                     setOpen(false);

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { noticeClass } from "~/components/ui/notice";
 import { readErrorBody } from "~/lib/app-error";
 import { formatAmount } from "~/lib/format-price";
 import { DISCOUNT_CODE_MAX, discountMessages } from "../discount/price-discount";
@@ -73,14 +75,14 @@ export function DiscountCodeField({
 
   if (applied) {
     return (
-      <div className="flex items-center justify-between gap-3 rounded-xl bg-green-50 px-4 py-3 text-sm text-green-900">
+      <div className={noticeClass("success", "flex items-center justify-between gap-3")}>
         <p data-testid="discount-applied">
           Code <span className="font-mono font-semibold break-all">{applied.code}</span> applied
           <span className="sr-only">: {formatAmount(applied.discountCents)} off</span>
         </p>
         <button
           type="button"
-          className="btn-ghost px-2 text-sm"
+          className={buttonClass("quiet", "px-2 text-sm")}
           disabled={disabled}
           onClick={() => {
             codeToRecheck.current = null;
@@ -118,7 +120,11 @@ export function DiscountCodeField({
           aria-invalid={shownError ? true : undefined}
           aria-describedby={shownError ? errorId : undefined}
         />
-        <button type="submit" className="btn-outline shrink-0" disabled={disabled || checking || !text.trim()}>
+        <button
+          type="submit"
+          className={buttonClass("secondary", "shrink-0")}
+          disabled={disabled || checking || !text.trim()}
+        >
           {checking ? "Checking..." : "Apply"}
         </button>
       </div>

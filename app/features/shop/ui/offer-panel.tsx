@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toast";
 import type { CartProduct } from "../cart-store";
 import type { Offer } from "../decide-offer";
@@ -26,7 +27,7 @@ export function OfferPanel({
     case "sign-in":
       return (
         <>
-          <button type="button" className="btn-primary w-full" onClick={() => purchase.requireSignIn()}>
+          <button type="button" className={buttonClass("primary", "w-full")} onClick={() => purchase.requireSignIn()}>
             Login to Purchase - {price}
           </button>
           <p className="text-center text-sm text-muted">
@@ -43,13 +44,13 @@ export function OfferPanel({
       );
     case "manage-membership":
       return (
-        <Link to="/my-purchases" className="btn-outline w-full">
+        <Link to="/my-purchases" className={buttonClass("secondary", "w-full")}>
           You are a member - Manage membership
         </Link>
       );
     case "subscribe":
       return (
-        <button type="button" className="btn-gold w-full" onClick={() => purchase.buy(product)}>
+        <button type="button" className={buttonClass("accent", "w-full")} onClick={() => purchase.buy(product)}>
           Subscribe for {price}
         </button>
       );
@@ -57,7 +58,7 @@ export function OfferPanel({
       return (
         <button
           type="button"
-          className="btn-primary w-full"
+          className={buttonClass("primary", "w-full")}
           disabled={offer.disabled}
           onClick={() => startDownload(downloadUrl(product.id))}
         >
@@ -68,7 +69,7 @@ export function OfferPanel({
       return (
         <button
           type="button"
-          className="btn-primary w-full"
+          className={buttonClass("primary", "w-full")}
           disabled={offer.disabled}
           onClick={() => purchase.buy(product)}
         >
@@ -77,19 +78,24 @@ export function OfferPanel({
       );
     case "unavailable":
       return (
-        <button type="button" className="btn-primary w-full" disabled>
+        <button type="button" className={buttonClass("primary", "w-full")} disabled>
           Available Soon
         </button>
       );
     case "buy":
       return (
         <>
-          <button type="button" className="btn-primary w-full" onClick={() => purchase.buy(product)}>
+          {/* The longest label of the site: one line from a phone's width up (issue 27). */}
+          <button
+            type="button"
+            className={buttonClass("primary", "w-full px-3 text-[0.8125rem] whitespace-nowrap sm:text-sm")}
+            onClick={() => purchase.buy(product)}
+          >
             Download Now and Begin Your Inner Healing
           </button>
           <button
             type="button"
-            className="btn-outline w-full"
+            className={buttonClass("secondary", "w-full")}
             onClick={() => {
               cart.add(product);
               showToast(addedToCart(product.title));

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { CartIcon } from "~/components/ui/cart-icon";
 import { formatPrice } from "~/lib/format-price";
 import { includedInMembership, isForSale } from "../model";
@@ -6,6 +8,16 @@ import { buyLabel, categories } from "../product-labels";
 import type { ProductView } from "../product-view";
 import { CoverImage } from "./cover-image";
 import { ProductBadges } from "./product-badges";
+
+/** What the minutes mean for this kind of product: a guide is read, a recording listened to. */
+function durationLabel(product: ProductView): string {
+  const minutes = product.duration_minutes;
+  if (!minutes) return "";
+  if (product.product_type === "digital_guide") return `${minutes} min read`;
+  if (product.product_type === "audio") return `${minutes} min listen`;
+  if (product.product_type === "video_course") return `${minutes} min of video`;
+  return `${minutes} min`;
+}
 
 /** A product in the library: every field of spec §2 and its buy and add-to-cart buttons. */
 export function ProductCard({
@@ -26,7 +38,12 @@ export function ProductCard({
 }) {
   const forSale = isForSale({ id: product.id, priceCents: product.price_cents, hasFile: product.has_download });
   return (
-    <article className="card flex flex-col overflow-hidden" aria-labelledby={`product-${product.id}`}>
+    <Card
+      as="article"
+      padded={false}
+      className="flex flex-col overflow-hidden"
+      aria-labelledby={`product-${product.id}`}
+    >
       <div className="relative aspect-[1200/630] bg-plum-100">
         {product.image_url ? <CoverImage src={product.image_url} lazy className="size-full object-cover" /> : null}
         <ProductBadges product={product} onImage className="absolute top-3 left-3" />
@@ -44,42 +61,48 @@ export function ProductCard({
           ))}
         </div>
         <div className="mt-4 flex items-center justify-between text-sm">
-          <span className="text-muted">{product.duration_minutes ? `${product.duration_minutes} min` : ""}</span>
+          <span className="text-muted">{durationLabel(product)}</span>
           <span className="font-serif text-2xl text-plum-900" data-testid="price">
             {formatPrice(product.price_cents)}
           </span>
         </div>
         <div className="mt-auto grid gap-2 pt-5">
-          <Link to={`/product/${product.id}`} className="btn-ghost" aria-label={`View Details: ${product.title}`}>
+          <Link
+            to={`/product/${product.id}`}
+            className={buttonClass("quiet")}
+            aria-label={`View Details: ${product.title}`}
+          >
             View Details
           </Link>
           <div className="grid grid-cols-[1fr_auto] gap-2">
             {owned ? (
-              <button type="button" className="btn-primary" onClick={onDownload}>
+              <button type="button" className={buttonClass("primary")} onClick={onDownload}>
                 Purchased - Download Available
               </button>
             ) : includedInMembership(product.product_type, member) ? (
-              <button type="button" className="btn-primary" onClick={onDownload}>
+              <button type="button" className={buttonClass("primary")} onClick={onDownload}>
                 Member Benefits - Free Download
               </button>
             ) : (
-              <button type="button" className="btn-primary" onClick={onBuy} disabled={!forSale}>
+              <button type="button" className={buttonClass("primary")} onClick={onBuy} disabled={!forSale}>
                 {forSale ? buyLabel(product) : "Available Soon"}
               </button>
             )}
-            <button
-              type="button"
-              className="btn-outline px-3"
-              onClick={onAddToCart}
-              disabled={!forSale}
-              aria-label={`Add to cart: ${product.title}`}
-              title="Add to cart"
-            >
-              <CartIcon />
-            </button>
+            {/* Nothing to add while it is not for sale: a live-looking cart button beside 'Available Soon' misled. */}
+            {forSale ? (
+              <button
+                type="button"
+                className={buttonClass("secondary", "px-3")}
+                onClick={onAddToCart}
+                aria-label={`Add to cart: ${product.title}`}
+                title="Add to cart"
+              >
+                <CartIcon />
+              </button>
+            ) : null}
           </div>
         </div>
       </div>
-    </article>
+    </Card>
   );
 }

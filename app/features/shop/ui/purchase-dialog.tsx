@@ -1,5 +1,6 @@
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
+import { buttonClass } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toast";
 import { readErrorBody } from "~/lib/app-error";
 import { formatAmount, formatPrice } from "~/lib/format-price";
@@ -201,11 +202,11 @@ export function PurchaseDialog({
           </div>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>
-              <button type="button" className="btn-outline" disabled={processing}>
+              <button type="button" className={buttonClass("secondary")} disabled={processing}>
                 Cancel
               </button>
             </Dialog.Close>
-            <button type="button" className="btn-primary" disabled={processing || !consent} onClick={pay}>
+            <button type="button" className={buttonClass("primary")} disabled={processing || !consent} onClick={pay}>
               {processing ? "Processing..." : isSubscription ? `Subscribe for ${price}` : `Pay ${price}`}
             </button>
           </div>

@@ -1,4 +1,6 @@
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { ErrorText, FormErrors, messagesOf, TextField } from "~/components/ui/form-fields";
 import { SETTINGS_LABELS } from "../settings-schema";
 import { DAY_CODES, DAY_NAMES, type SiteSettings, type SiteSettingsField } from "../site-details";
@@ -69,7 +71,7 @@ export function SettingsForm({ values, errors }: { values: SiteSettings; errors:
         lead={`Please correct ${messages.length === 1 ? "this field" : "these fields"}:`}
       />
       {groups.map((group) => (
-        <fieldset key={group.title} className="card grid gap-4 p-5 sm:p-6 md:grid-cols-2">
+        <fieldset key={group.title} className={cardClass("grid gap-4 p-5 sm:p-6 md:grid-cols-2")}>
           <legend className="px-1 font-serif text-xl text-plum-900">{group.title}</legend>
           {group.fields.map(([field, type, hint]) => (
             <TextField
@@ -84,7 +86,7 @@ export function SettingsForm({ values, errors }: { values: SiteSettings; errors:
           ))}
         </fieldset>
       ))}
-      <fieldset className="card p-5 sm:p-6">
+      <fieldset className={cardClass("p-5 sm:p-6")}>
         <legend className="px-1 font-serif text-xl text-plum-900">Opening hours</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {DAY_CODES.map((code) => (
@@ -109,7 +111,7 @@ export function SettingsForm({ values, errors }: { values: SiteSettings; errors:
           ))}
         </div>
       </fieldset>
-      <button type="submit" className="btn-primary">
+      <button type="submit" className={buttonClass("primary")}>
         Save Settings
       </button>
     </Form>

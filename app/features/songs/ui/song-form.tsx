@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import {
   CheckboxField,
   ErrorText,
@@ -47,7 +49,7 @@ export function SongForm({
   const [busy, setBusy] = useState(0);
   const uploadErrorId = useId();
   return (
-    <Form method="post" noValidate className="card grid gap-4 p-5 sm:p-6 md:grid-cols-2" aria-label="Song">
+    <Form method="post" noValidate className={cardClass("grid gap-4 p-5 sm:p-6 md:grid-cols-2")} aria-label="Song">
       <h2 className="text-2xl md:col-span-2">{id ? "Edit Song" : "Add Song"}</h2>
       <input type="hidden" name="intent" value="save" />
       {id ? <input type="hidden" name="id" value={id} /> : null}
@@ -123,10 +125,10 @@ export function SongForm({
         ) : null}
       </div>
       <div className="flex flex-wrap gap-3 md:col-span-2">
-        <button type="submit" className="btn-primary" disabled={busy > 0}>
+        <button type="submit" className={buttonClass("primary")} disabled={busy > 0}>
           Save Song
         </button>
-        <Link to={cancelHref} className="btn-outline">
+        <Link to={cancelHref} className={buttonClass("secondary")}>
           Cancel
         </Link>
       </div>

@@ -24,6 +24,7 @@ import {
 import { user } from "./accounts.server";
 import { createdAt, updatedAt } from "./columns";
 import { events, galleryPhotos, songs } from "./content.server";
+import { sitePictures } from "./site-pictures.server";
 
 export const products = pgTable(
   "products",
@@ -161,22 +162,28 @@ export const uploads = pgTable(
     eventId: text("event_id").references(() => events.id, { onDelete: "cascade" }),
     galleryPhotoId: text("gallery_photo_id").references(() => galleryPhotos.id, { onDelete: "cascade" }),
     songId: text("song_id").references(() => songs.id, { onDelete: "cascade" }),
+    /** Her picture for a place on the site (decision 051). */
+    sitePictureSlot: text("site_picture_slot").references(() => sitePictures.slot, { onDelete: "cascade" }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    check("uploads_one_owner", sql`num_nonnulls(${t.productId}, ${t.eventId}, ${t.galleryPhotoId}, ${t.songId}) <= 1`),
+    check(
+      "uploads_one_owner",
+      sql`num_nonnulls(${t.productId}, ${t.eventId}, ${t.galleryPhotoId}, ${t.songId}, ${t.sitePictureSlot}) <= 1`,
+    ),
     // The sweeper's question: unclaimed uploads older than a day.
     index("uploads_unclaimed_idx")
       .on(t.createdAt)
       .where(
-        sql`${t.productId} is null and ${t.eventId} is null and ${t.galleryPhotoId} is null and ${t.songId} is null`,
+        sql`${t.productId} is null and ${t.eventId} is null and ${t.galleryPhotoId} is null and ${t.songId} is null and ${t.sitePictureSlot} is null`,
       ),
     // Deleting a product, event, photo or song finds its uploads by these.
     index("uploads_product_idx").on(t.productId),
     index("uploads_event_idx").on(t.eventId),
     index("uploads_gallery_photo_idx").on(t.galleryPhotoId),
     index("uploads_song_idx").on(t.songId),
+    index("uploads_site_picture_idx").on(t.sitePictureSlot),
   ],
 );
 

@@ -1,0 +1,23 @@
+import type { Database } from "~/lib/db/client.server";
+import { sitePictures } from "~/lib/db/schema.server";
+import { type PictureSlotId, pictureSlot, type ShownPictures, toShownPicture } from "./picture-slots";
+
+/**
+ * Her pictures by place, for every page (the root loader). A handful of rows; with the database
+ * away, none: every page has a design that stands without them.
+ */
+export async function listSitePictures(db: Database): Promise<ShownPictures> {
+  try {
+    const rows = await db
+      .select({ slot: sitePictures.slot, alt: sitePictures.alt, variants: sitePictures.variants })
+      .from(sitePictures);
+    const shown: ShownPictures = {};
+    for (const row of rows) {
+      const picture = pictureSlot(row.slot) ? toShownPicture(row) : undefined;
+      if (picture) shown[row.slot as PictureSlotId] = picture;
+    }
+    return shown;
+  } catch {
+    return {};
+  }
+}
