@@ -5,8 +5,9 @@
  * An offer is an ordinary `held` booking taken under the day's lock, so every check that keeps two
  * sessions apart already counts it; only its own client may book into it.
  */
-import { and, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
+import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
 import type { Transaction } from "~/lib/db/client.server";
 import { bookings, bookingWaitlist, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
@@ -70,30 +71,46 @@ export async function leaveWaitlist(services: AppServices, userId: string, input
 
 /** The client's live places in the queue (waiting, or offered with the hold still running). */
 export async function listMyWaits(services: AppServices, userId: string, now = new Date()) {
-  return services.database.db
-    .select({
-      id: bookingWaitlist.id,
-      serviceId: bookingWaitlist.serviceId,
-      day: bookingWaitlist.day,
-      state: bookingWaitlist.state,
-      bookingId: bookingWaitlist.bookingId,
-      startsAt: bookings.startsAt,
-      holdExpiresAt: bookings.holdExpiresAt,
-    })
-    .from(bookingWaitlist)
-    .leftJoin(bookings, eq(bookings.id, bookingWaitlist.bookingId))
-    .where(
-      and(
-        eq(bookingWaitlist.userId, userId),
-        gte(bookingWaitlist.day, zonedDate(now)),
-        or(
-          eq(bookingWaitlist.state, "waiting"),
-          and(eq(bookingWaitlist.state, "offered"), eq(bookings.status, "held"), gt(bookings.holdExpiresAt, now)),
-        ),
-      ),
+  const { db } = services.database;
+  // The booking page asks on every visit: her places read once per change (decision 052); which are
+  // still live (today on, an offer's hold not run out) is decided now.
+  const rows = await cacheUntilChanged(db, MY_WAITS, userId, () =>
+    db
+      .select({
+        id: bookingWaitlist.id,
+        serviceId: bookingWaitlist.serviceId,
+        day: bookingWaitlist.day,
+        state: bookingWaitlist.state,
+        bookingId: bookingWaitlist.bookingId,
+        startsAt: bookings.startsAt,
+        holdExpiresAt: bookings.holdExpiresAt,
+        bookingStatus: bookings.status,
+      })
+      .from(bookingWaitlist)
+      .leftJoin(bookings, eq(bookings.id, bookingWaitlist.bookingId))
+      .where(and(eq(bookingWaitlist.userId, userId), inArray(bookingWaitlist.state, ["waiting", "offered"])))
+      .orderBy(asc(bookingWaitlist.day)),
+  );
+  const today = zonedDate(now);
+  return rows
+    .filter(
+      (row) =>
+        row.day >= today &&
+        (row.state === "waiting" ||
+          (row.state === "offered" &&
+            row.bookingStatus === "held" &&
+            row.holdExpiresAt !== null &&
+            row.holdExpiresAt > now)),
     )
-    .orderBy(asc(bookingWaitlist.day));
+    .map(({ bookingStatus: _status, ...row }) => row);
 }
+
+const MY_WAITS: CacheSpec = {
+  name: "my-waits",
+  tables: ["booking_waitlist", "bookings"],
+  ttlMs: 5 * 60_000,
+  maxEntries: 2_000,
+};
 
 /**
  * Inside a booking's transaction, after the day's lock: the client's own running offers on that day

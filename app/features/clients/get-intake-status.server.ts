@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
 import { clientConsents, intakeAnswers } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { getIntakeForm } from "./get-intake-form.server";
@@ -16,7 +17,20 @@ export type IntakeStatus = {
 };
 
 /** Whether a client's intake is current. Reads no health data (the sealed answers stay closed). */
-export async function getIntakeStatus(services: AppServices, userId: string): Promise<IntakeStatus> {
+export function getIntakeStatus(services: AppServices, userId: string): Promise<IntakeStatus> {
+  const { db } = services.database;
+  // The booking page asks on every visit: read once per change of the form, her answers or consents.
+  return cacheUntilChanged(db, INTAKE_STATUS, userId, () => readIntakeStatus(services, userId));
+}
+
+const INTAKE_STATUS: CacheSpec = {
+  name: "intake-status",
+  tables: ["intake_forms", "intake_answers", "client_consents"],
+  ttlMs: 5 * 60_000,
+  maxEntries: 2_000,
+};
+
+async function readIntakeStatus(services: AppServices, userId: string): Promise<IntakeStatus> {
   const { db } = services.database;
   const form = await getIntakeForm(db);
   const [answered] = await db

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
 import type { Database } from "~/lib/db/client.server";
 import { testimonialLog, testimonials, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
@@ -67,13 +68,24 @@ export async function listTestimonialsForOwner(db: Database) {
  * For a public page: its testimonials, or none while the database is away, so the page itself still
  * shows (decision 034); a page without testimonials is whole.
  */
+const PUBLISHED: CacheSpec = {
+  name: "published-testimonials",
+  tables: ["testimonials"],
+  ttlMs: 5 * 60_000,
+  maxEntries: 20,
+};
+
 export async function testimonialsForPage(
   services: AppServices,
   topics: readonly TestimonialTopic[],
   limit = 6,
 ): Promise<PublishedTestimonial[]> {
   try {
-    return await listPublishedTestimonials(services.database.db, topics, limit);
+    const { db } = services.database;
+    // On every visit to the home page, /reiki and /zyto: read once per change (decision 052).
+    return await cacheUntilChanged(db, PUBLISHED, `${[...topics].sort().join(",")} ${limit}`, () =>
+      listPublishedTestimonials(db, topics, limit),
+    );
   } catch (error) {
     services.logger.warn({ err: error }, "testimonials could not be read; the page shows without them");
     return [];

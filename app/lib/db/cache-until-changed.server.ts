@@ -21,7 +21,7 @@ export type CacheSpec = {
   maxEntries: number;
 };
 
-/** The tables that announce their changes (migration 0013); a cache may depend on these only. */
+/** The tables that announce their changes (migrations 0013, 0020); a cache may depend on these only. */
 export const CHANGE_NOTICE_TABLES = [
   "user",
   "session",
@@ -45,6 +45,13 @@ export const CHANGE_NOTICE_TABLES = [
   "gallery_photos",
   "songs",
   "uploads",
+  // Migration 0020.
+  "site_pictures",
+  "intake_forms",
+  "intake_answers",
+  "client_consents",
+  "booking_waitlist",
+  "testimonials",
 ] as const;
 export type ChangeNoticeTable = (typeof CHANGE_NOTICE_TABLES)[number];
 
