@@ -244,7 +244,13 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     const url = new URL(c.req.url);
     // Pages the same for every visitor without a session come from the shared cache (decision 027);
     // dev mode renders every request, so edits show at once.
-    if (mode === "development" || !isCacheableRequest(c.req.raw) || url.pathname.endsWith(".data")) {
+    // The router's manifest (lazy route discovery) is the router's to answer, never the shared 404 page.
+    if (
+      mode === "development" ||
+      !isCacheableRequest(c.req.raw) ||
+      url.pathname.endsWith(".data") ||
+      url.pathname === "/__manifest"
+    ) {
       return privateUnlessPublic(await renderPage(c, c.req.raw), c.req.raw);
     }
     const key = cacheKey(url.pathname, url.search, routed(url.pathname));

@@ -430,6 +430,15 @@ export const table: Entry[] = [
     body: "form",
     expect: { ...all(403), admin: 400 },
   },
+  // Her pictures (decision 051): the owner's alone.
+  { route: "/admin/pictures", method: "GET", path: "/admin/pictures", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/pictures",
+    method: "POST",
+    path: "/admin/pictures",
+    body: "form",
+    expect: { ...all(403), admin: 400 },
+  },
   // The renewal reminder's exit: the signed link is the only key; without it, a 400 that says so.
   { route: "/membership/leave", method: "GET", path: "/membership/leave", expect: all(400) },
   { route: "/membership/leave", method: "POST", path: "/membership/leave", body: "form", expect: all(400) },
@@ -444,6 +453,7 @@ export const table: Entry[] = [
  */
 export const PERSONAL_ROUTES = new Set([
   "/my-purchases",
+  "/admin/pictures",
   "/admin",
   "/admin/orders",
   "/admin/members",

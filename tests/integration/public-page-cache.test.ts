@@ -191,6 +191,11 @@ describe("addresses that cannot make every request a render (issue 23)", () => {
     expect(new Set(warned)).toEqual(new Set(["hit"]));
     // A path a route matches is not the shared 404: /auth renders its own page.
     expect((await get("/auth")).status).toBe(200);
+    // Nor is the router's own manifest, which a page asks for as a visitor moves towards a link: taken for
+    // the shared 404, it broke navigation ("Failed to fetch manifest patches").
+    const manifest = await get(`/__manifest?paths=%2Fabout&version=${t.server.build.assets.version}`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get("x-cache")).toBeNull();
   });
 
   it("redirects an address with a trailing slash to the one without, keeping the query", async () => {

@@ -88,7 +88,8 @@ describe("search engines and link previews", () => {
       const data = JSON.parse(match?.[1] ?? "{}");
       expect(data["@type"]).toBe("HealthAndBeautyBusiness");
       expect(data.url).toBe("https://healing.example.org/");
-      expect(data.openingHours).toBe("Tu-Sa 09:00-18:00");
+      // From her availability (decision 047): one entry per run of days with the same hours.
+      expect(data.openingHours).toEqual(["Tu-Sa 09:00-18:00"]);
       expect(data.openingHoursSpecification[0]).toMatchObject({
         dayOfWeek: ["Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
         opens: "09:00",
