@@ -3,6 +3,9 @@ import {
   CheckoutError,
   getPaymentProvider,
   paymentInnerMessages,
+  releaseVoucherHold,
+  reserveVoucher,
+  settleVoucherOnlyOrder,
   writeOrderLines,
 } from "~/features/shop/line-kinds.server";
 import { AppError } from "~/lib/app-error";
@@ -29,6 +32,8 @@ export type BookingRequest = {
   place: Place;
   note: string;
   expressRequest: boolean;
+  /** A gift voucher's code, to pay all or part of it (decision 048). */
+  voucherCode?: string | undefined;
 };
 
 /**
@@ -90,6 +95,27 @@ export async function startBookingCheckout(
   });
   await closeCheckouts(services, released);
 
+  const letGo = () =>
+    db
+      .update(bookings)
+      .set({ status: "released", holdExpiresAt: null })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "held")));
+  // A gift voucher's part is held with the slot: it pays what it can, the card the rest (or nothing).
+  let voucherCents = 0;
+  if (request.voucherCode) {
+    const code = request.voucherCode;
+    try {
+      const hold = await db.transaction((tx) =>
+        reserveVoucher(tx, { code, purchaseId, dueCents: service.priceCents, serviceId: service.id, now }),
+      );
+      voucherCents = hold.amountCents;
+    } catch (error) {
+      await letGo();
+      throw error;
+    }
+  }
+  const totalCents = service.priceCents - voucherCents;
+
   const provider = getPaymentProvider(services);
   const lines = [
     {
@@ -100,21 +126,23 @@ export async function startBookingCheckout(
   ];
   let checkout: { ref: string; url: string };
   try {
-    checkout = await provider.createCheckout({
-      mode: "payment",
-      purchaseId,
-      user: account,
-      lines,
-      totalCents: service.priceCents,
-      consentAt: now.toISOString(),
-      returnPath: `/my-sessions/${bookingId}`,
-      cancelPath: `/book/${service.id}`,
-    });
+    checkout =
+      totalCents === 0
+        ? { ref: purchaseId, url: `/my-sessions/${bookingId}` }
+        : await provider.createCheckout({
+            mode: "payment",
+            purchaseId,
+            user: account,
+            lines,
+            totalCents,
+            consentAt: now.toISOString(),
+            returnPath: `/my-sessions/${bookingId}`,
+            cancelPath: `/book/${service.id}`,
+            discount: voucherCents > 0 ? { code: "Gift voucher", amountCents: voucherCents } : undefined,
+          });
   } catch (error) {
-    await db
-      .update(bookings)
-      .set({ status: "released", holdExpiresAt: null })
-      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "held")));
+    await letGo();
+    if (voucherCents > 0) await db.transaction((tx) => releaseVoucherHold(tx, purchaseId));
     services.logger.error({ err: error, provider: provider.name }, "booking checkout creation failed");
     throw new AppError(
       "provider_failed",
@@ -131,9 +159,10 @@ export async function startBookingCheckout(
         id: purchaseId,
         userId: account.id,
         status: "pending",
-        totalAmountCents: service.priceCents,
+        totalAmountCents: totalCents,
+        voucherCents,
         productIds: [],
-        provider: provider.name,
+        provider: totalCents === 0 ? "voucher" : provider.name,
         providerRef: checkout.ref,
       })
       .onConflictDoNothing();
@@ -144,6 +173,14 @@ export async function startBookingCheckout(
       },
     ]);
   });
+  if (totalCents === 0) {
+    await settleVoucherOnlyOrder(services, {
+      purchaseId,
+      userId: account.id,
+      productIds: [bookingLineId(bookingId)],
+      consentAt: now.toISOString(),
+    });
+  }
   return { url: checkout.url, bookingId };
 }
 

@@ -20,6 +20,10 @@ export { paymentInnerMessages } from "./model";
 export type { CheckoutLine, PaidCheckout } from "./payment-provider.server";
 export { CheckoutError } from "./payment-provider.server";
 export { settleRefund } from "./settle-refund.server";
+// Gift vouchers spent on what a kind sells (decision 048): a hold taken with its checkout, given back
+// if the checkout cannot open, and an order a voucher paid in full settled without a provider.
+export { releaseVoucherHold, reserveVoucher } from "./voucher/reserve-voucher.server";
+export { settleVoucherOnlyOrder } from "./voucher/settle-voucher-only-order.server";
 
 /** What a kind's fulfilment did with a payment, for the shop to record and follow up. */
 export type KindFulfilment = {

@@ -8,3 +8,4 @@ export * from "./schema/content.server";
 export * from "./schema/discounts.server";
 export * from "./schema/ledger.server";
 export * from "./schema/shop.server";
+export * from "./schema/vouchers.server";

@@ -1,5 +1,6 @@
 import { AppError } from "~/lib/app-error";
 import type { PurchaseLine } from "../model";
+import { voucherMessages } from "../voucher/voucher-model";
 
 export const DISCOUNT_KINDS = ["percent", "amount"] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
@@ -130,5 +131,8 @@ export const discountGuesses = (clientIp: string) => ({
   secret: "discount",
   clientIp,
   title: discountMessages.title,
-  wrong: (error: unknown) => error instanceof AppError && error.message === discountMessages.unknown,
+  // A gift voucher's code is typed in the same field (decision 048): a wrong one counts the same.
+  wrong: (error: unknown) =>
+    error instanceof AppError &&
+    (error.message === discountMessages.unknown || error.message === voucherMessages.notFound),
 });
