@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { requireUser } from "~/features/accounts/get-session-user.server";
+import { limitGuesses } from "~/features/accounts/limit-guesses.server";
 import { bookWithCredit } from "~/features/booking/book-with-credit.server";
 import {
   BOOKING_LIMITS,
@@ -15,9 +16,10 @@ import { rescheduleBooking } from "~/features/booking/reschedule-booking.server"
 import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
 import { DayCalendar } from "~/features/booking/ui/day-calendar";
 import { useVisitorZone, YourTime } from "~/features/booking/ui/visitor-zone";
+import { voucherGuesses } from "~/features/shop/voucher/reserve-voucher.server";
 import { PageHero } from "~/layout/page-hero";
 import { AppError, errorData } from "~/lib/app-error";
-import { servicesContext } from "~/lib/context";
+import { requestContext, servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
@@ -77,6 +79,7 @@ const formSchema = z.object({
   express: z.literal("on").optional(),
   reschedule: idSchema.optional(),
   package: idSchema.optional(),
+  voucher: z.string().trim().max(40).optional(),
 });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -118,7 +121,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         services.env,
       );
     }
-    const { url } = await startBookingCheckout(services, account, input);
+    const voucherCode = parsed.data.voucher;
+    const start = () => startBookingCheckout(services, account, { ...input, voucherCode });
+    // A gift voucher's code is a secret typed by hand: wrong guesses are limited as a discount code's are.
+    const { url } = voucherCode
+      ? await limitGuesses(services, voucherGuesses(context.get(requestContext).clientIp), start)
+      : await start();
     return redirect(url);
   } catch (error) {
     return errorData(error);
@@ -234,6 +242,25 @@ export default function Book({ loaderData }: Route.ComponentProps) {
                 rows={3}
                 className="mt-1 w-full rounded-lg border border-plum-200 p-2"
               />
+              {mode === "pay" ? (
+                <>
+                  <label className="mt-4 block text-sm font-semibold text-plum-900" htmlFor="voucher">
+                    Gift voucher code (optional)
+                  </label>
+                  <input
+                    id="voucher"
+                    name="voucher"
+                    maxLength={40}
+                    autoComplete="off"
+                    placeholder="GIFT-XXXX-XXXX-XXXX-XXXX"
+                    className="mt-1 w-full rounded-lg border border-plum-200 p-2 uppercase"
+                    aria-describedby="voucher-hint"
+                  />
+                  <p id="voucher-hint" className="mt-1 text-xs text-muted">
+                    The voucher pays what it can; you pay any difference by card.
+                  </p>
+                </>
+              ) : null}
               {needsExpress ? (
                 <label className="mt-4 flex gap-3 text-sm">
                   <input type="checkbox" name="express" required className="mt-0.5 size-5 shrink-0" />

@@ -106,6 +106,9 @@ export default function Home({ matches, loaderData }: Route.ComponentProps) {
           <ButtonLink to={callToAction.secondary.to} className="btn-outline">
             {callToAction.secondary.label}
           </ButtonLink>
+          <ButtonLink to="/gift-vouchers" className="btn-outline">
+            Gift Vouchers
+          </ButtonLink>
         </div>
       </Section>
     </>

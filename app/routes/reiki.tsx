@@ -80,6 +80,9 @@ export default function Reiki() {
             <Icon name="chat" className="size-5" />
             WhatsApp {site.messagingDisplay}
           </ExternalLink>
+          <ButtonLink to="/gift-vouchers" className="btn-outline">
+            Give Reiki as a gift
+          </ButtonLink>
         </div>
         <WellnessNote className="mt-12" />
       </Section>

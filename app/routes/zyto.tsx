@@ -110,6 +110,9 @@ export default function Zyto() {
           <ButtonLink to={closing.secondary.to} className="btn-outline">
             {closing.secondary.label}
           </ButtonLink>
+          <ButtonLink to="/gift-vouchers" className="btn-outline">
+            Give a ZYTO scan as a gift
+          </ButtonLink>
         </div>
       </Section>
     </>

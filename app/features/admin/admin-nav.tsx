@@ -5,6 +5,7 @@ const sections = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/members", label: "Members" },
   { to: "/admin/discounts", label: "Discounts" },
+  { to: "/admin/vouchers", label: "Vouchers" },
   { to: "/admin/bookings", label: "Bookings" },
   { to: "/admin/settings", label: "Site Settings" },
   { to: "/admin/events", label: "Events" },

@@ -143,3 +143,11 @@ export async function releaseVoucherHold(tx: Transaction, purchaseId: string): P
     })
     .onConflictDoNothing();
 }
+
+/** The guess limiter's terms for a typed voucher code (the balance page, booking): wrong codes count. */
+export const voucherGuesses = (clientIp: string) => ({
+  secret: "voucher",
+  clientIp,
+  title: voucherMessages.title,
+  wrong: (error: unknown) => error instanceof UnknownVoucherError,
+});
