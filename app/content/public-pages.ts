@@ -14,6 +14,7 @@ export const publicPages = [
   "/cookie-policy",
   "/refund",
   "/disclaimer",
+  "/gift-vouchers",
 ] as const;
 
 /** Paths search engines should leave alone (private or per-visitor). */

@@ -13,6 +13,8 @@ export type Receipt = {
   totalCents: number;
   /** A discount code taken off the total. */
   discount?: { code: string; amountCents: number } | null | undefined;
+  /** What a gift voucher paid (decision 048). */
+  voucherCents?: number | undefined;
   provider: PaymentProviderName;
   /** Set for an order the owner made by hand, with her note. */
   grantNote?: string | null | undefined;
@@ -30,6 +32,7 @@ export function paymentMethodLabel(provider: PaymentProviderName, granted: boole
   if (granted) return "None: given by the shop";
   if (provider === "stripe") return "Card (through Stripe)";
   if (provider === "demo") return "Demo payment (no money taken)";
+  if (provider === "voucher") return "Gift voucher";
   return "None: free download";
 }
 
@@ -61,6 +64,9 @@ export function receiptEmail(
       })),
       ...(receipt.discount
         ? [{ label: `Discount (${receipt.discount.code})`, value: `-${formatAmount(receipt.discount.amountCents)}` }]
+        : []),
+      ...(receipt.voucherCents
+        ? [{ label: "Gift voucher", value: `-${formatAmount(receipt.voucherCents)}` }]
         : []),
       { label: "Total", value: formatAmount(receipt.totalCents) },
       { label: "Payment method", value: paymentMethodLabel(receipt.provider, Boolean(receipt.grantNote)) },
