@@ -100,6 +100,14 @@ export default function GiftVouchers({ loaderData }: Route.ComponentProps) {
           <h2 id="voucher-heading" className="text-2xl">
             Your gift voucher
           </h2>
+          {signedIn ? null : (
+            <p className="rounded-lg bg-plum-50 p-3 text-sm">
+              <Link to="/auth?redirectTo=%2Fgift-vouchers" className="font-semibold underline">
+                Sign in to buy
+              </Link>{" "}
+              (or create an account): your receipt and the voucher are kept there.
+            </p>
+          )}
           {refused?.message ? (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
               {refused.message}
@@ -243,7 +251,7 @@ export default function GiftVouchers({ loaderData }: Route.ComponentProps) {
             spent.
           </p>
           <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {signedIn ? "Continue to payment" : "Sign in and continue to payment"}
+            Continue to payment
           </button>
           <p className="text-center text-sm">
             Have a voucher?{" "}

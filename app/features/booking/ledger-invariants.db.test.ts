@@ -5,11 +5,11 @@ import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
 import { createCheckout } from "~/features/shop/create-checkout.server";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { runShopUpkeep } from "~/features/shop/run-shop-upkeep.server";
-import { AppError } from "~/lib/app-error";
 import { issueVoucher } from "~/features/shop/voucher/issue-voucher.server";
 import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
 import { voidVoucher } from "~/features/shop/voucher/void-voucher.server";
 import { voucherLineId } from "~/features/shop/voucher/voucher-model";
+import { AppError } from "~/lib/app-error";
 import { bookings, products, purchases, vouchers } from "~/lib/db/schema.server";
 import { addDays, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { printTally, propertyRuns } from "../../../tests/support/property-runs";
@@ -110,7 +110,11 @@ const op = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant("endVoucher" as const), voucher: recent, how: fc.constantFrom("void" as const, "expire" as const) }),
+    arbitrary: fc.record({
+      kind: fc.constant("endVoucher" as const),
+      voucher: recent,
+      how: fc.constantFrom("void" as const, "expire" as const),
+    }),
   },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
@@ -299,7 +303,10 @@ async function run(world: World, o: Op) {
       if (!voucher) return;
       // Each spend is a new buyer (one account owns a product once): the voucher is what is shared.
       const buyer = await kit.client("spender");
-      const opened = await createCheckout(services, buyer, { productIds: [world.productId], voucherCode: voucher.code });
+      const opened = await createCheckout(services, buyer, {
+        productIds: [world.productId],
+        voucherCode: voucher.code,
+      });
       const ref = opened.url.startsWith("/demo-checkout/") ? (opened.url.split("/").pop() as string) : null;
       if (!ref) return;
       const event = {
@@ -328,7 +335,10 @@ async function run(world: World, o: Op) {
         voucherCode: voucher.code,
       });
       const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-      const [order] = await db.select().from(purchases).where(eq(purchases.id, row?.purchaseId ?? ""));
+      const [order] = await db
+        .select()
+        .from(purchases)
+        .where(eq(purchases.id, row?.purchaseId ?? ""));
       if (!row || !order) return;
       world.sessions.push(bookingId);
       if (order.status === "pending" && o.paid) {
@@ -351,8 +361,27 @@ async function run(world: World, o: Op) {
         // Walked away: the checkout closes unpaid and the voucher's hold comes back.
         await db.update(purchases).set({ status: "expired" }).where(eq(purchases.id, order.id));
         await db.update(bookings).set({ status: "released" }).where(eq(bookings.id, bookingId));
-      } else world.orders.push({ purchaseId: order.id, checkout: { kind: "checkout.paid", checkout: { provider: "voucher", ref: order.id, userId: world.account.id, productIds: [bookingLineId(bookingId)], totalCents: 0, paymentRef: null, consentAt: null, mode: "payment" } } });
-      const [done] = await db.select({ packageId: bookings.packageId }).from(bookings).where(eq(bookings.id, bookingId));
+      } else
+        world.orders.push({
+          purchaseId: order.id,
+          checkout: {
+            kind: "checkout.paid",
+            checkout: {
+              provider: "voucher",
+              ref: order.id,
+              userId: world.account.id,
+              productIds: [bookingLineId(bookingId)],
+              totalCents: 0,
+              paymentRef: null,
+              consentAt: null,
+              mode: "payment",
+            },
+          },
+        });
+      const [done] = await db
+        .select({ packageId: bookings.packageId })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId));
       if (done?.packageId) world.packages.push(done.packageId);
       return;
     }
@@ -360,7 +389,11 @@ async function run(world: World, o: Op) {
       const voucher = pick(world.vouchers, o.voucher);
       if (!voucher) return;
       if (o.how === "void") await voidVoucher(services, voucher.id, "");
-      else await db.update(vouchers).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(vouchers.id, voucher.id));
+      else
+        await db
+          .update(vouchers)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(vouchers.id, voucher.id));
       return;
     }
   }

@@ -44,10 +44,11 @@ function selected(filter: OrderFilter): SQL | undefined {
  * What an order's lines have given back (refunds made or on their way), from the ledger, less what
  * went back to a gift voucher rather than to the buyer's card (decision 048): the takings count money.
  */
-const refundedOf = sql<number>`((select coalesce(sum(${orderLines.refundedCents}), 0) from ${orderLines} where ${orderLines.purchaseId} = ${purchases.id})
+const refundedOf =
+  sql<number>`((select coalesce(sum(${orderLines.refundedCents}), 0) from ${orderLines} where ${orderLines.purchaseId} = ${purchases.id})
     - (select coalesce(sum(${refunds.voucherCents}), 0) from ${refunds} where ${refunds.purchaseId} = ${purchases.id} and ${refunds.status} <> 'failed'))`.mapWith(
-  Number,
-);
+    Number,
+  );
 
 const orderColumns = {
   id: purchases.id,

@@ -65,9 +65,7 @@ export function receiptEmail(
       ...(receipt.discount
         ? [{ label: `Discount (${receipt.discount.code})`, value: `-${formatAmount(receipt.discount.amountCents)}` }]
         : []),
-      ...(receipt.voucherCents
-        ? [{ label: "Gift voucher", value: `-${formatAmount(receipt.voucherCents)}` }]
-        : []),
+      ...(receipt.voucherCents ? [{ label: "Gift voucher", value: `-${formatAmount(receipt.voucherCents)}` }] : []),
       { label: "Total", value: formatAmount(receipt.totalCents) },
       { label: "Payment method", value: paymentMethodLabel(receipt.provider, Boolean(receipt.grantNote)) },
       { label: "Sold by", value: `${seller.name}, trading as ${seller.brand}` },
