@@ -83,21 +83,21 @@ export default function VoucherBalance() {
         {voucher ? (
           <div className="card mt-6 p-5 sm:p-8" role="status" aria-live="polite">
             <h2 className="text-2xl">{voucher.state}</h2>
-            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dl className="mt-4 grid grid-cols-1 sm:grid-cols-[auto_1fr] sm:gap-x-4 sm:gap-y-2">
               <dt className="text-muted">Code</dt>
-              <dd className="font-mono break-all">{voucher.code}</dd>
+              <dd className="mb-2 font-mono sm:mb-0">{voucher.code}</dd>
               <dt className="text-muted">{voucher.kind === "service" ? "For" : "Value"}</dt>
-              <dd>{voucher.value}</dd>
+              <dd className="mb-2 sm:mb-0">{voucher.value}</dd>
               {voucher.kind === "amount" ? (
                 <>
                   <dt className="text-muted">Left to spend</dt>
-                  <dd className="font-semibold" data-testid="voucher-balance">
+                  <dd className="mb-2 font-semibold sm:mb-0" data-testid="voucher-balance">
                     {voucher.balance}
                   </dd>
                 </>
               ) : null}
               <dt className="text-muted">{voucher.expired ? "Expired on" : "Valid until"}</dt>
-              <dd>{voucher.expires}</dd>
+              <dd className="mb-2 sm:mb-0">{voucher.expires}</dd>
             </dl>
             <p className="mt-4 text-sm text-muted">
               Enter the code when you book a session or pay in the shop.{" "}

@@ -52,15 +52,15 @@ export default function VoucherBought({ loaderData: v }: Route.ComponentProps) {
           : `Print the voucher and give it to ${v.recipientName}.`}{" "}
         A copy is on its way to your inbox.
       </p>
-      <dl className="card mt-8 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-5 sm:p-6">
+      <dl className="card mt-8 grid grid-cols-1 sm:grid-cols-[auto_1fr] sm:gap-x-4 sm:gap-y-2 p-5 sm:p-6">
         <dt className="text-muted">Code</dt>
-        <dd className="font-mono font-semibold break-all" data-testid="voucher-code">
+        <dd className="mb-2 font-mono font-semibold sm:mb-0" data-testid="voucher-code">
           {v.code}
         </dd>
         <dt className="text-muted">Value</dt>
-        <dd>{v.value}</dd>
+        <dd className="mb-2 sm:mb-0">{v.value}</dd>
         <dt className="text-muted">Valid until</dt>
-        <dd>{v.expires}</dd>
+        <dd className="mb-2 sm:mb-0">{v.expires}</dd>
       </dl>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a href={`/gift-vouchers/${v.id}/voucher.pdf`} className="btn-primary" download>

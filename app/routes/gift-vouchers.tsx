@@ -150,7 +150,7 @@ export default function GiftVouchers({ loaderData }: Route.ComponentProps) {
               max={VOUCHER_LIMITS.maxPounds}
               step={1}
               defaultValue={was.pounds ?? "50"}
-              hint="From £10 to £500, to spend on anything she sells."
+              hint="From £10 to £500, to spend on sessions, packages and anything in the shop."
               error={errors.pounds}
               required
             />
