@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
@@ -85,6 +87,10 @@ describe("gift vouchers", () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]?.text).toContain(voucher.code);
 
+    // The attachment is the PDF itself (base64 once on the wire, not twice).
+    const raw = readFileSync(path.join(kit.t.dataDir, "outbox", mail[0]?.file ?? ""), "utf8");
+    const attached = /filename="?gift-voucher\.pdf"?[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw)?.[1] ?? "";
+    expect(Buffer.from(attached.replace(/\s/g, ""), "base64").subarray(0, 5).toString()).toBe("%PDF-");
     const pdf = await voucherPdf(kit.t.services, voucher);
     expect(Buffer.from(pdf.slice(0, 5)).toString()).toBe("%PDF-");
     const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });

@@ -25,7 +25,12 @@ export async function voucherPdf(services: AppServices, voucher: Voucher): Promi
 
 async function attachment(services: AppServices, voucher: Voucher): Promise<MailAttachment> {
   const pdf = await voucherPdf(services, voucher);
-  return { filename: "gift-voucher.pdf", content: Buffer.from(pdf).toString("base64"), contentType: "application/pdf" };
+  return {
+    filename: "gift-voucher.pdf",
+    content: Buffer.from(pdf).toString("base64"),
+    contentType: "application/pdf",
+    encoding: "base64",
+  };
 }
 
 const facts = (services: AppServices, voucher: Voucher): VoucherFacts => ({

@@ -21,13 +21,16 @@ export function voucherRecipientEmail(
   voucher: VoucherFacts,
   pdf: MailAttachment,
 ): MailMessage {
-  const from = voucher.buyerName || sender.brand;
+  // A voucher the owner issued has no buyer: it comes from the practice itself.
+  const from = voucher.buyerName || null;
   const message = renderEmail(sender, {
     to,
-    subject: `${from} has sent you a ${sender.brand} gift voucher`,
+    subject: from ? `${from} has sent you a ${sender.brand} gift voucher` : `A ${sender.brand} gift voucher for you`,
     paragraphs: [
       `Hello ${voucher.recipientName},`,
-      `${from} has sent you a gift voucher for ${voucher.value} with ${sender.brand}.`,
+      from
+        ? `${from} has sent you a gift voucher for ${voucher.value} with ${sender.brand}.`
+        : `${sender.brand} has sent you a gift voucher for ${voucher.value}.`,
       ...(voucher.message ? [`“${voucher.message}”`] : []),
     ],
     rows: [
