@@ -213,6 +213,58 @@ describe("gift vouchers", () => {
     expect(await balanceOf(voucher.id)).toBe(0);
   });
 
+  it("a voucher for a One-on-One pays for one in full, and for nothing else", async () => {
+    const { db } = kit.t.services.database;
+    const buyer = await kit.client("giver");
+    const { voucherId } = await startVoucherCheckout(kit.t.services, buyer, {
+      ...base,
+      kind: "service",
+      pounds: 0,
+      serviceId: "one-on-one",
+      recipientEmail: "",
+      sendOn: "",
+      service: { id: "one-on-one", title: "One-on-One Session", priceCents: 5000 },
+    });
+    const [sold] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId));
+    await applyPaymentEvent(kit.t.services, {
+      event: {
+        kind: "checkout.paid",
+        checkout: {
+          provider: "demo",
+          ref: sold?.purchaseId ?? "",
+          userId: buyer.id,
+          productIds: [voucherLineId(voucherId)],
+          totalCents: 5000,
+          paymentRef: `demo_pi_${sold?.purchaseId}`,
+          consentAt: null,
+          mode: "payment",
+        },
+      },
+    });
+    const code = sold?.code ?? "";
+    expect(sold?.purpose).toBe("single");
+    const client = await kit.client("friend");
+    const day = kit.freshDay();
+    await expect(
+      startBookingCheckout(kit.t.services, client, {
+        ...request(zonedInstant(day, "10:00"), "healing-journey"),
+        voucherCode: code,
+      }),
+    ).rejects.toThrow(/can only be used to book it/);
+    const { bookingId } = await startBookingCheckout(kit.t.services, client, {
+      ...request(zonedInstant(day, "12:00")),
+      voucherCode: code,
+    });
+    const [booked] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const [order] = await db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, booked?.purchaseId ?? ""));
+    expect(booked?.status).toBe("confirmed");
+    expect(order).toMatchObject({ provider: "voucher", status: "paid", totalAmountCents: 0, voucherCents: 5000 });
+    expect(await balanceOf(voucherId)).toBe(0);
+  });
+
   it("refuses an expired voucher with its date", async () => {
     const { db } = kit.t.services.database;
     const { voucher } = await buyVoucher(10);
