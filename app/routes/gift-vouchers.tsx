@@ -6,23 +6,26 @@ import { findService, SERVICES } from "~/features/booking/booking-model";
 import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
 import { voucherOrderSchema } from "~/features/shop/voucher/voucher-form";
 import { VOUCHER_LIMITS, voucherExpiry } from "~/features/shop/voucher/voucher-model";
+import { siteFrom } from "~/features/site-settings/use-site";
 import { PageHero } from "~/layout/page-hero";
 import { AppError, errorData } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
+import { originFrom, pageMeta } from "~/lib/seo";
 import { addDays, zonedDate } from "~/lib/zoned-time";
 import type { Route } from "./+types/gift-vouchers";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Gift Vouchers | Sacred Healing" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Gift Vouchers",
+    description:
       "Give a Reiki session, a ZYTO scan or an amount to spend on anything: a gift voucher, valid for 12 months.",
-  },
-];
+    path: "/gift-vouchers",
+    origin: originFrom(matches),
+    site: siteFrom(matches),
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
