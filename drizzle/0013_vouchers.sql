@@ -36,6 +36,8 @@ CREATE TABLE "vouchers" (
 	CONSTRAINT "vouchers_service_check" CHECK (("vouchers"."kind" = 'service') = ("vouchers"."service_id" is not null))
 );
 --> statement-breakpoint
+ALTER TABLE "discount_codes" ADD COLUMN "applies_to" text[] DEFAULT '{products}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "discount_codes" ADD COLUMN "first_time_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD COLUMN "voucher_id" text;--> statement-breakpoint
 ALTER TABLE "purchases" ADD COLUMN "voucher_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "voucher_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

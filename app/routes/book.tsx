@@ -16,7 +16,9 @@ import { rescheduleBooking } from "~/features/booking/reschedule-booking.server"
 import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
 import { DayCalendar } from "~/features/booking/ui/day-calendar";
 import { useVisitorZone, YourTime } from "~/features/booking/ui/visitor-zone";
+import { discountGuesses } from "~/features/shop/discount/price-discount";
 import { voucherGuesses } from "~/features/shop/voucher/reserve-voucher.server";
+import { looksLikeVoucherCode } from "~/features/shop/voucher/voucher-model";
 import { PageHero } from "~/layout/page-hero";
 import { AppError, errorData } from "~/lib/app-error";
 import { requestContext, servicesContext } from "~/lib/context";
@@ -121,11 +123,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         services.env,
       );
     }
-    const voucherCode = parsed.data.voucher;
-    const start = () => startBookingCheckout(services, account, { ...input, voucherCode });
-    // A gift voucher's code is a secret typed by hand: wrong guesses are limited as a discount code's are.
-    const { url } = voucherCode
-      ? await limitGuesses(services, voucherGuesses(context.get(requestContext).clientIp), start)
+    // One field takes a gift voucher's code or a discount code: the shape tells which. Either is a
+    // secret typed by hand, so wrong guesses are limited per client.
+    const typed = parsed.data.voucher;
+    const isVoucher = typed ? looksLikeVoucherCode(typed) : false;
+    const start = () =>
+      startBookingCheckout(services, account, {
+        ...input,
+        voucherCode: isVoucher ? typed : undefined,
+        discountCode: typed && !isVoucher ? typed : undefined,
+      });
+    const clientIp = context.get(requestContext).clientIp;
+    const { url } = typed
+      ? await limitGuesses(services, isVoucher ? voucherGuesses(clientIp) : discountGuesses(clientIp), start)
       : await start();
     return redirect(url);
   } catch (error) {
@@ -245,7 +255,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
               {mode === "pay" ? (
                 <>
                   <label className="mt-4 block text-sm font-semibold text-plum-900" htmlFor="voucher">
-                    Gift voucher code (optional)
+                    Gift voucher or discount code (optional)
                   </label>
                   <input
                     id="voucher"
@@ -257,7 +267,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
                     aria-describedby="voucher-hint"
                   />
                   <p id="voucher-hint" className="mt-1 text-xs text-muted">
-                    The voucher pays what it can; you pay any difference by card.
+                    A voucher pays what it can; you pay any difference by card.
                   </p>
                 </>
               ) : null}

@@ -87,7 +87,7 @@ test("a visitor buys a gift voucher for a friend, who books a One-on-One with it
   await expect(other.locator(`a[data-date="${day}"]`)).toHaveAttribute("aria-current", "date");
   // The day's second time (its radio is hidden behind its label, as a person sees it).
   await other.locator('label:has(input[name="start"])').nth(1).click();
-  await other.getByLabel("Gift voucher code (optional)").fill(code);
+  await other.getByLabel("Gift voucher or discount code (optional)").fill(code);
   await other.getByRole("button", { name: "Continue to payment (£50.00)" }).click();
   await expect(other.getByTestId("demo-voucher")).toHaveText("−£30.00");
   await expect(other.getByTestId("demo-total")).toHaveText("£20.00");

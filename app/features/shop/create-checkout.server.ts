@@ -69,7 +69,7 @@ export async function createCheckout(
   let discount: Awaited<ReturnType<typeof reserveDiscount>> | null = null;
   if (discountCode) {
     if (isSubscription) throw new AppError("discount_refused", discountMessages.membership, discountMessages.title);
-    discount = await reserveDiscount(db, { code: discountCode, purchaseId, lines: plan.lines });
+    discount = await reserveDiscount(db, { code: discountCode, purchaseId, lines: plan.lines, userId: account.id });
   }
   const lines: PurchaseLine[] = discount?.priced.lines ?? plan.lines;
   const dueCents = discount?.priced.totalCents ?? plan.totalCents;

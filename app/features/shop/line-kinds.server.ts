@@ -12,6 +12,8 @@ import type { AppServices } from "~/lib/services.server";
 import type { RefundReason } from "./model";
 import type { PaidCheckout } from "./payment-provider.server";
 
+// Discount codes limited to sessions or packages (issue 25 item 7): a use held with the checkout.
+export { releaseDiscount, reserveDiscount } from "./discount/reserve-discount.server";
 export { getPaymentProvider } from "./get-payment-provider.server";
 export { recordRefund } from "./ledger/record-refund.server";
 export type { NewOrderLine } from "./ledger/write-order-lines.server";
