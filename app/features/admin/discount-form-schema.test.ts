@@ -63,7 +63,7 @@ describe("parseDiscountForm", () => {
         expiresOn: "2026-11-22",
         maxUses: "0",
         productIds: ["not-a-product"],
-        appliesTo: [],
+        appliesTo: ["everything"],
         firstTimeOnly: "",
       },
       known,

@@ -101,10 +101,10 @@ export function parseDiscountForm(
   const productIds = [...new Set(values.productIds)];
   if (productIds.some((id) => !knownProductIds.has(id))) errors.productIds = discountFormMessages.products;
 
-  const appliesTo = DISCOUNT_SCOPES.filter((scope) => values.appliesTo.includes(scope));
-  if (appliesTo.length === 0 || appliesTo.length !== new Set(values.appliesTo).size) {
-    errors.appliesTo = discountFormMessages.appliesTo;
-  }
+  // None ticked reads as products, what every code was for before (and a form without the boxes).
+  const asked = values.appliesTo.length ? values.appliesTo : ["products"];
+  const appliesTo = DISCOUNT_SCOPES.filter((scope) => asked.includes(scope));
+  if (appliesTo.length !== new Set(asked).size) errors.appliesTo = discountFormMessages.appliesTo;
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
