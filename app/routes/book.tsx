@@ -252,6 +252,12 @@ export default function Book({ loaderData }: Route.ComponentProps) {
                 rows={3}
                 className="mt-1 w-full rounded-lg border border-plum-200 p-2"
               />
+              {needsExpress ? (
+                <label className="mt-4 flex gap-3 text-sm">
+                  <input type="checkbox" name="express" required className="mt-0.5 size-5 shrink-0" />
+                  <span>{EXPRESS_REQUEST_WORDING}</span>
+                </label>
+              ) : null}
               {mode === "pay" ? (
                 <>
                   <label className="mt-4 block text-sm font-semibold text-plum-900" htmlFor="voucher">
@@ -262,7 +268,6 @@ export default function Book({ loaderData }: Route.ComponentProps) {
                     name="voucher"
                     maxLength={40}
                     autoComplete="off"
-                    placeholder="GIFT-XXXX-XXXX-XXXX-XXXX"
                     className="mt-1 w-full rounded-lg border border-plum-200 p-2 uppercase"
                     aria-describedby="voucher-hint"
                   />
@@ -270,12 +275,6 @@ export default function Book({ loaderData }: Route.ComponentProps) {
                     A voucher pays what it can; you pay any difference by card.
                   </p>
                 </>
-              ) : null}
-              {needsExpress ? (
-                <label className="mt-4 flex gap-3 text-sm">
-                  <input type="checkbox" name="express" required className="mt-0.5 size-5 shrink-0" />
-                  <span>{EXPRESS_REQUEST_WORDING}</span>
-                </label>
               ) : null}
             </>
           ) : null}

@@ -151,6 +151,9 @@ test("a client books with the keyboard alone", async ({ page }) => {
     await expect(express).toBeFocused();
     await page.keyboard.press("Space");
   }
+  // Past the optional gift voucher or discount code (decision 048) to the button.
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Gift voucher or discount code (optional)")).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Continue to payment (£44.00)" })).toBeFocused();
   await page.keyboard.press("Enter");
