@@ -58,6 +58,12 @@ export default [
   route("checkout/success", "routes/checkout-success.tsx"),
   route("checkout/discount", "routes/checkout-discount.tsx"),
   route("claim-free", "routes/claim-free.tsx"),
+  // Gift vouchers (decision 048).
+  route("gift-vouchers", "routes/gift-vouchers.tsx"),
+  route("gift-vouchers/bought", "routes/gift-vouchers-bought.tsx"),
+  route("gift-vouchers/balance", "routes/gift-vouchers-balance.tsx"),
+  route("gift-vouchers/:voucherId/voucher.pdf", "routes/gift-voucher-pdf.ts"),
+  route("admin/vouchers", "routes/admin-vouchers.tsx"),
   route("shop-state", "routes/shop-state.tsx"),
   route("demo-checkout/:checkoutId", "routes/demo-checkout.tsx"),
   route("membership/manage", "routes/membership-manage.tsx"),

@@ -18,6 +18,7 @@ export const offeringLinks = [
   { to: "/aromatherapy", label: "Aromatherapy" },
   { to: "/products", label: "Digital Guides & Courses" },
   { to: "/music", label: "Sacred Songs" },
+  { to: "/gift-vouchers", label: "Gift Vouchers" },
 ] as const;
 
 export const legalLinks = [

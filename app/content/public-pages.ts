@@ -15,6 +15,7 @@ export const publicPages = [
   "/refund",
   "/disclaimer",
   "/review-policy",
+  "/gift-vouchers",
 ] as const;
 
 /** Paths search engines should leave alone (private or per-visitor). */

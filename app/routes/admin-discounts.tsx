@@ -42,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       openUses: code.openUses,
       maxUses: code.maxUses,
       products: code.productIds?.map((id) => titleOf.get(id) ?? id) ?? null,
+      // What it may be used on (issue 25 item 7), and whether only on a first visit.
+      usedOn: `${code.appliesTo.map((scope) => ({ products: "products", sessions: "single sessions", packages: "packages" })[scope]).join(", ")}${code.firstTimeOnly ? " · first-time clients only" : ""}`,
       active: code.active,
     })),
   };
@@ -127,6 +129,7 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
                   <p className="text-sm text-plum-900">
                     {code.takesOff}
                     {code.products ? ` · only ${code.products.join(", ")}` : " · every product"}
+                    {` · on ${code.usedOn}`}
                   </p>
                   <p className="text-sm text-muted" data-testid="discount-uses">
                     {code.maxUses === null

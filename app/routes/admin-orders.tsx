@@ -346,6 +346,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     {`Discount code ${order.discountCode}: −${formatAmount(order.discountCents)}`}
                   </p>
                 ) : null}
+                {order.voucherCents > 0 ? (
+                  <p className="mt-1 text-sm text-muted">
+                    {`Paid by gift voucher: ${formatAmount(order.voucherCents)} (taken when the voucher was sold)`}
+                  </p>
+                ) : null}
                 <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
                   <p className="min-w-0 text-xs break-all text-muted">
                     {order.provider === "free"

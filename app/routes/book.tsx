@@ -1,11 +1,10 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { noticeClass } from "~/components/ui/notice";
 import { getSessionUser, requireUser } from "~/features/accounts/get-session-user.server";
-
+import { limitGuesses } from "~/features/accounts/limit-guesses.server";
 import { bookWithCredit } from "~/features/booking/book-with-credit.server";
 import {
   BOOKING_LIMITS,
@@ -29,9 +28,12 @@ import { getIntakeStatus } from "~/features/clients/get-intake-status.server";
 import { INTAKE_MESSAGES, SCAN_DISCLAIMER_WORDING } from "~/features/clients/intake-model";
 import { recordScanDisclaimer } from "~/features/clients/record-scan-disclaimer.server";
 import { requireCurrentIntake } from "~/features/clients/require-current-intake.server";
+import { discountGuesses } from "~/features/shop/discount/price-discount";
+import { voucherGuesses } from "~/features/shop/voucher/reserve-voucher.server";
+import { looksLikeVoucherCode } from "~/features/shop/voucher/voucher-model";
 import { PageHero } from "~/layout/page-hero";
 import { AppError, errorData } from "~/lib/app-error";
-import { servicesContext } from "~/lib/context";
+import { requestContext, servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
@@ -128,6 +130,7 @@ const formSchema = z.object({
   package: idSchema.optional(),
   zone: z.string().max(64).optional(),
   disclaimer: z.literal("on").optional(),
+  voucher: z.string().trim().max(40).optional(),
 });
 
 const waitSchema = z.object({ intent: z.enum(["waitlist", "leave-waitlist"]), day: z.string().refine(isDate) });
@@ -204,7 +207,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         services.env,
       );
     }
-    const { url } = await startBookingCheckout(services, account, input);
+    // One field takes a gift voucher's code or a discount code: the shape tells which. Either is a
+    // secret typed by hand, so wrong guesses are limited per client.
+    const typed = parsed.data.voucher;
+    const isVoucher = typed ? looksLikeVoucherCode(typed) : false;
+    const start = () =>
+      startBookingCheckout(services, account, {
+        ...input,
+        voucherCode: isVoucher ? typed : undefined,
+        discountCode: typed && !isVoucher ? typed : undefined,
+      });
+    const clientIp = context.get(requestContext).clientIp;
+    const { url } = typed
+      ? await limitGuesses(services, isVoucher ? voucherGuesses(clientIp) : discountGuesses(clientIp), start)
+      : await start();
     if (isScan(service))
       await recordScanDisclaimer(services, {
         userId: account.id,
@@ -412,6 +428,24 @@ export default function Book({ loaderData }: Route.ComponentProps) {
                   <input type="checkbox" name="express" required className="mt-0.5 size-5 shrink-0" />
                   <span>{EXPRESS_REQUEST_WORDING}</span>
                 </label>
+              ) : null}
+              {mode === "pay" ? (
+                <>
+                  <label className="mt-4 block text-sm font-semibold text-plum-900" htmlFor="voucher">
+                    Gift voucher or discount code (optional)
+                  </label>
+                  <input
+                    id="voucher"
+                    name="voucher"
+                    maxLength={40}
+                    autoComplete="off"
+                    className="mt-1 w-full rounded-lg border border-plum-200 p-2 uppercase"
+                    aria-describedby="voucher-hint"
+                  />
+                  <p id="voucher-hint" className="mt-1 text-xs text-muted">
+                    A voucher pays what it can; you pay any difference by card.
+                  </p>
+                </>
               ) : null}
             </>
           ) : null}

@@ -22,15 +22,21 @@ function checkoutIdOf(params: { checkoutId: string }): string {
 
 const intentSchema = z.enum(["pay", "cancel"]);
 
+/** Where a paid checkout lands: its session, its gift voucher, or the shop's thank-you page. */
+const paidAddress = (checkout: { id: string; bookingId: string | null; sellsVoucher: boolean }) =>
+  checkout.bookingId
+    ? `/my-sessions/${checkout.bookingId}`
+    : checkout.sellsVoucher
+      ? `/gift-vouchers/bought?session_id=${checkout.id}`
+      : `/checkout/success?session_id=${checkout.id}`;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const account = await requireUser(request, services);
   const checkout = await getDemoCheckout(services, account.id, checkoutIdOf(params));
   if (!checkout) throw data(null, { status: 404 });
   if (checkout.status === "paid") {
-    throw redirect(
-      checkout.bookingId ? `/my-sessions/${checkout.bookingId}` : `/checkout/success?session_id=${checkout.id}`,
-    );
+    throw redirect(paidAddress(checkout));
   }
   return { checkout };
 }
@@ -45,8 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       const paid = await payDemoCheckout(services, account.id, checkoutId);
       if (!paid) throw data(null, { status: 404 });
-      if (paid.bookingId) return redirect(`/my-sessions/${paid.bookingId}`);
-      return redirect(`/checkout/success?session_id=${paid.id}`);
+      return redirect(paidAddress(paid));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const cookie = await setFlash(
@@ -62,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     { title: "Payment cancelled", description: "No payment was taken.", variant: "default" },
     flashOptions(services.env),
   );
-  const back = checkout?.bookingId ? "/my-sessions" : "/products";
+  const back = checkout?.bookingId ? "/my-sessions" : checkout?.sellsVoucher ? "/gift-vouchers" : "/products";
   return redirect(back, { headers: { "Set-Cookie": cookie } });
 }
 
@@ -99,6 +104,12 @@ export default function DemoCheckout({ loaderData }: Route.ComponentProps) {
             <li className="flex justify-between gap-4 py-3 text-green-900">
               <span>Discount ({checkout.discount.code})</span>
               <span data-testid="demo-discount">−{formatAmount(checkout.discount.amountCents)}</span>
+            </li>
+          ) : null}
+          {checkout.voucherCents > 0 ? (
+            <li className="flex justify-between gap-4 py-3 text-green-900">
+              <span>Gift voucher</span>
+              <span data-testid="demo-voucher">−{formatAmount(checkout.voucherCents)}</span>
             </li>
           ) : null}
         </ul>

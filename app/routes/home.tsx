@@ -191,6 +191,9 @@ export default function Home({ matches, loaderData }: Route.ComponentProps) {
         <ButtonLink to={callToAction.secondary.to} variant="on-dark">
           {callToAction.secondary.label}
         </ButtonLink>
+        <ButtonLink to="/gift-vouchers" variant="on-dark">
+          Gift Vouchers
+        </ButtonLink>
       </NextStep>
     </>
   );

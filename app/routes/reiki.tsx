@@ -103,6 +103,9 @@ export default function Reiki({ loaderData }: Route.ComponentProps) {
             <Icon name="chat" className="size-5" />
             WhatsApp {site.messagingDisplay}
           </ExternalLink>
+          <ButtonLink to="/gift-vouchers" variant="secondary">
+            Give Reiki as a gift
+          </ButtonLink>
         </div>
         <WellnessNote className="mt-12" />
       </Section>

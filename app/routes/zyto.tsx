@@ -127,6 +127,9 @@ export default function Zyto({ loaderData }: Route.ComponentProps) {
         <ButtonLink to={closing.secondary.to} variant="on-dark">
           {closing.secondary.label}
         </ButtonLink>
+        <ButtonLink to="/gift-vouchers" variant="on-dark">
+          Give a ZYTO scan as a gift
+        </ButtonLink>
       </NextStep>
     </>
   );

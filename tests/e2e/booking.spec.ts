@@ -166,6 +166,9 @@ test("a client books with the keyboard alone", async ({ page }) => {
     await expect(express).toBeFocused();
     await page.keyboard.press("Space");
   }
+  // Past the optional gift voucher or discount code (decision 048).
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Gift voucher or discount code (optional)")).toBeFocused();
   // A scan's Important Notes, acknowledged (decision 046).
   await page.keyboard.press("Tab");
   await expect(page.getByLabel(/^I have read the Important Notes/)).toBeFocused();

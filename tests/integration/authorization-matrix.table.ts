@@ -170,6 +170,31 @@ export const table: Entry[] = [
     expect: { ...all(400), member: 409 },
   },
   { route: "/checkout/discount", method: "GET", path: "/checkout/discount", expect: all(404) },
+  // Gift vouchers (decision 048): buying needs an account; the balance is anyone's (a wrong or empty
+  // code is refused); a voucher's PDF and thank-you page are its buyer's; the list is the owner's.
+  { route: "/gift-vouchers", method: "POST", path: "/gift-vouchers", body: "form", expect: signedIn(302, 400) },
+  {
+    route: "/gift-vouchers/bought",
+    method: "GET",
+    path: "/gift-vouchers/bought?session_id={paid}",
+    expect: signedIn(302, 404),
+  },
+  { route: "/gift-vouchers/balance", method: "GET", path: "/gift-vouchers/balance", expect: all(200) },
+  { route: "/gift-vouchers/balance", method: "POST", path: "/gift-vouchers/balance", body: "form", expect: all(400) },
+  {
+    route: "/gift-vouchers/:voucherId/voucher.pdf",
+    method: "GET",
+    path: "/gift-vouchers/00000000-0000-4000-8000-000000000000/voucher.pdf",
+    expect: signedIn(302, 404),
+  },
+  { route: "/admin/vouchers", method: "GET", path: "/admin/vouchers", expect: { ...all(302), admin: 200 } },
+  {
+    route: "/admin/vouchers",
+    method: "POST",
+    path: "/admin/vouchers",
+    body: "form",
+    expect: { ...all(403), admin: 400 },
+  },
   {
     route: "POST /api/admin/uploads",
     method: "POST",

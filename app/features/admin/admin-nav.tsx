@@ -5,6 +5,7 @@ const sections = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/members", label: "Members" },
   { to: "/admin/discounts", label: "Discounts" },
+  { to: "/admin/vouchers", label: "Vouchers" },
   { to: "/admin/bookings", label: "Diary" },
   { to: "/admin/clients", label: "Clients" },
   { to: "/admin/intake-form", label: "Intake Form" },
@@ -31,7 +32,7 @@ export function AdminNav() {
               to={section.to}
               end
               className={({ isActive }) =>
-                `inline-block border-b-2 px-2.5 py-3 text-sm font-semibold whitespace-nowrap sm:px-4 ${
+                `inline-block border-b-2 px-2.5 py-3 text-sm font-semibold whitespace-nowrap sm:px-3 ${
                   isActive ? "border-plum-700 text-plum-900" : "border-transparent text-plum-700 hover:text-plum-900"
                 }`
               }

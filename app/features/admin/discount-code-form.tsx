@@ -7,6 +7,12 @@ import { DISCOUNT_CODE_MAX } from "~/features/shop/discount/price-discount";
 import type { FieldErrors } from "~/lib/forms/action-data";
 import type { DiscountFormValues } from "./discount-form-schema";
 
+const SCOPE_LABELS = [
+  ["products", "Products"],
+  ["sessions", "Single sessions"],
+  ["packages", "Packages"],
+] as const;
+
 export const emptyDiscount: DiscountFormValues = {
   code: "",
   kind: "percent",
@@ -14,6 +20,8 @@ export const emptyDiscount: DiscountFormValues = {
   expiresOn: "",
   maxUses: "",
   productIds: [],
+  appliesTo: ["products"],
+  firstTimeOnly: "",
 };
 
 /** The owner's new code; the server checks every field and answers per field. */
@@ -124,6 +132,22 @@ export function DiscountCodeForm({
           ))}
         </div>
         <ErrorText id="discount-productIds-error">{errors.productIds}</ErrorText>
+      </fieldset>
+      <fieldset className="md:col-span-2" aria-describedby={errors.appliesTo ? "discount-appliesTo-error" : undefined}>
+        <legend className="block text-sm font-semibold text-plum-900">Can be used on</legend>
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          {SCOPE_LABELS.map(([scope, label]) => (
+            <label key={scope} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="appliesTo" value={scope} defaultChecked={values.appliesTo.includes(scope)} />
+              {label}
+            </label>
+          ))}
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="firstTimeOnly" value="on" defaultChecked={values.firstTimeOnly === "on"} />
+            First-time clients only
+          </label>
+        </div>
+        <ErrorText id="discount-appliesTo-error">{errors.appliesTo}</ErrorText>
       </fieldset>
       <div className="md:col-span-2">
         <button type="submit" className={buttonClass("primary")}>

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { type DiscountFormValues, parseDiscountForm } from "./discount-form-schema";
 
-const base: DiscountFormValues = { code: "", kind: "percent", amount: "", expiresOn: "", maxUses: "", productIds: [] };
+const base: DiscountFormValues = {
+  code: "",
+  kind: "percent",
+  amount: "",
+  expiresOn: "",
+  maxUses: "",
+  productIds: [],
+  appliesTo: ["products"],
+  firstTimeOnly: "",
+};
 const known = new Set(["moon-ritual-journal"]);
 const now = new Date("2026-11-23T12:00:00Z");
 
@@ -21,6 +30,8 @@ describe("parseDiscountForm", () => {
         expiresAt: new Date("2027-02-01T00:00:00Z"),
         maxUses: 3,
         productIds: null,
+        appliesTo: ["products"],
+        firstTimeOnly: false,
       },
     });
     const summer = parseDiscountForm(
@@ -32,6 +43,17 @@ describe("parseDiscountForm", () => {
     expect(summer.ok && summer.value.productIds).toEqual(["moon-ritual-journal"]);
   });
 
+  it("limits a code to sessions, packages or products, and to first-time clients", () => {
+    const first = parseDiscountForm(
+      { ...base, code: "FIRST10", kind: "amount", amount: "10", appliesTo: ["sessions"], firstTimeOnly: "on" },
+      known,
+      now,
+    );
+    expect(first.ok && first.value).toMatchObject({ appliesTo: ["sessions"], firstTimeOnly: true, amount: 1000 });
+    const odd = parseDiscountForm({ ...base, code: "X", amount: "5", appliesTo: ["sessions", "vouchers"] }, known, now);
+    expect(odd.ok ? [] : Object.keys(odd.errors)).toEqual(["appliesTo"]);
+  });
+
   it("answers each bad field in the form's words", () => {
     const parsed = parseDiscountForm(
       {
@@ -41,12 +63,15 @@ describe("parseDiscountForm", () => {
         expiresOn: "2026-11-22",
         maxUses: "0",
         productIds: ["not-a-product"],
+        appliesTo: ["everything"],
+        firstTimeOnly: "",
       },
       known,
       now,
     );
     expect(parsed.ok ? [] : Object.keys(parsed.errors).sort()).toEqual([
       "amount",
+      "appliesTo",
       "code",
       "expiresOn",
       "maxUses",

@@ -1,5 +1,6 @@
 import {
   DISCOUNT_CODE_MAX,
+  DISCOUNT_SCOPES,
   type DiscountKind,
   discountMessages,
   looksLikeCode,
@@ -17,6 +18,7 @@ export const discountFormMessages = {
   expiry: "Choose a date that has not passed, or leave it empty.",
   maxUses: "A use limit is a whole number of at least 1, or empty for no limit.",
   products: "Choose products from the list.",
+  appliesTo: "Choose what the code can be used on: products, single sessions or packages.",
   duplicate: discountMessages.duplicate,
   created: "Discount code created.",
   switchedOff: "Discount code switched off.",
@@ -31,6 +33,9 @@ export type DiscountFormValues = {
   expiresOn: string;
   maxUses: string;
   productIds: string[];
+  /** Products, sessions, packages (issue 25 item 7). */
+  appliesTo: string[];
+  firstTimeOnly: string;
 };
 
 export type DiscountField = keyof DiscountFormValues;
@@ -47,6 +52,8 @@ export function discountFormFrom(form: FormData): DiscountFormValues {
     expiresOn: text("expiresOn").trim(),
     maxUses: text("maxUses").trim(),
     productIds: form.getAll("productIds").filter((v): v is string => typeof v === "string"),
+    appliesTo: form.getAll("appliesTo").filter((v): v is string => typeof v === "string"),
+    firstTimeOnly: text("firstTimeOnly") === "on" ? "on" : "",
   };
 }
 
@@ -94,6 +101,11 @@ export function parseDiscountForm(
   const productIds = [...new Set(values.productIds)];
   if (productIds.some((id) => !knownProductIds.has(id))) errors.productIds = discountFormMessages.products;
 
+  // None ticked reads as products, what every code was for before (and a form without the boxes).
+  const asked = values.appliesTo.length ? values.appliesTo : ["products"];
+  const appliesTo = DISCOUNT_SCOPES.filter((scope) => asked.includes(scope));
+  if (appliesTo.length !== new Set(asked).size) errors.appliesTo = discountFormMessages.appliesTo;
+
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -105,6 +117,8 @@ export function parseDiscountForm(
       expiresAt,
       maxUses,
       productIds: productIds.length > 0 ? productIds : null,
+      appliesTo,
+      firstTimeOnly: values.firstTimeOnly === "on",
     },
   };
 }

@@ -96,10 +96,15 @@ export async function fulfilBooking(
       .update(bookings)
       .set({ status: "refused", holdExpiresAt: null })
       .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status)));
+    // All the line took: a gift voucher's part of it goes back to the voucher (decision 048).
+    const [line] = await tx
+      .select({ amountCents: orderLines.amountCents })
+      .from(orderLines)
+      .where(eq(orderLines.bookingId, booking.id));
     const refundId = await recordRefund(tx, {
       purchaseId,
       bookingId: booking.id,
-      amountCents: checkout.totalCents,
+      amountCents: line?.amountCents ?? checkout.totalCents,
       reason: "slot_taken",
     });
     if (refundId) refundIds.push(refundId);

@@ -5,9 +5,13 @@ import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
 import { createCheckout } from "~/features/shop/create-checkout.server";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { runShopUpkeep } from "~/features/shop/run-shop-upkeep.server";
+import { issueVoucher } from "~/features/shop/voucher/issue-voucher.server";
+import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
+import { voidVoucher } from "~/features/shop/voucher/void-voucher.server";
+import { voucherLineId } from "~/features/shop/voucher/voucher-model";
 import { AppError } from "~/lib/app-error";
-import { bookings, products, purchases } from "~/lib/db/schema.server";
-import { addDays, zonedInstant } from "~/lib/zoned-time";
+import { bookings, products, purchases, vouchers } from "~/lib/db/schema.server";
+import { addDays, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { printTally, propertyRuns } from "../../../tests/support/property-runs";
 import { bookWithCredit } from "./book-with-credit.server";
 import { bookingLineId } from "./booking-model";
@@ -22,7 +26,8 @@ import { startBookingCheckout } from "./start-booking-checkout.server";
  * The ledger's invariants (decision 040) over random sequences of what clients, the practitioner,
  * the owner and the payment provider do, each possibly twice at once, checked after every step:
  * no line and no order gives back more than it took; a package's credits are always all there,
- * each in one state; no session is both refunded and its credit returned. LEDGER_RUNS raises the
+ * each in one state; no session is both refunded and its credit returned; what gift vouchers pay
+ * never exceeds what was paid for them plus what the owner issued (decision 048). LEDGER_RUNS raises the
  * number of sequences (CI runs a few; before a change to money code, run thousands).
  */
 const kit = bookingTestKit();
@@ -35,6 +40,8 @@ type World = {
   sessions: string[];
   packages: string[];
   productId: string;
+  /** Gift vouchers bought or issued in this sequence (decision 048). */
+  vouchers: { id: string; code: string }[];
 };
 
 const SERVICES = [
@@ -79,6 +86,36 @@ const op = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("reversal" as const), order: recent }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("endPackage" as const), pack: recent }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("expire" as const) }) },
+  // Gift vouchers: bought (sent now or on a later day), issued by the owner, spent in part on a
+  // product and on a booking, voided, past their date; refunds of what they paid go back to them.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("buyVoucher" as const),
+      pounds: fc.constantFrom(10, 25, 60),
+      later: fc.boolean(),
+      issued: fc.boolean(),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("spendOnProduct" as const), voucher: recent }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("spendOnBooking" as const),
+      voucher: recent,
+      service: fc.nat(2),
+      slot: fc.nat(31),
+      paid: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("endVoucher" as const),
+      voucher: recent,
+      how: fc.constantFrom("void" as const, "expire" as const),
+    }),
+  },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 const step = fc.record({ op, twice: fc.boolean() });
@@ -219,6 +256,146 @@ async function run(world: World, o: Op) {
     case "expire":
       await runShopUpkeep(services, new Date(Date.now() + 90 * 24 * HOUR));
       return;
+    case "buyVoucher": {
+      if (o.issued) {
+        const issued = await issueVoucher(services, {
+          valueCents: o.pounds * 100,
+          recipientName: "Friend",
+          recipientEmail: "friend@example.com",
+          message: "",
+          note: "a prize",
+        });
+        world.vouchers.push(issued);
+        return;
+      }
+      const { voucherId } = await startVoucherCheckout(services, world.account, {
+        kind: "amount",
+        pounds: o.pounds,
+        serviceId: "",
+        buyerName: "Buyer",
+        recipientName: "Friend",
+        recipientEmail: "friend@example.com",
+        message: "",
+        sendOn: o.later ? addDays(zonedDate(new Date()), 2) : "",
+      });
+      const [voucher] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId));
+      const ref = voucher?.purchaseId ?? "";
+      const event = {
+        kind: "checkout.paid" as const,
+        checkout: {
+          provider: "demo" as const,
+          ref,
+          userId: world.account.id,
+          productIds: [voucherLineId(voucherId)],
+          totalCents: o.pounds * 100,
+          paymentRef: `demo_pi_${ref}`,
+          consentAt: null,
+          mode: "payment" as const,
+        },
+      };
+      await applyPaymentEvent(services, { event });
+      world.orders.push({ purchaseId: ref, checkout: event });
+      world.vouchers.push({ id: voucherId, code: voucher?.code ?? "" });
+      return;
+    }
+    case "spendOnProduct": {
+      const voucher = pick(world.vouchers, o.voucher);
+      if (!voucher) return;
+      // Each spend is a new buyer (one account owns a product once): the voucher is what is shared.
+      const buyer = await kit.client("spender");
+      const opened = await createCheckout(services, buyer, {
+        productIds: [world.productId],
+        voucherCode: voucher.code,
+      });
+      const ref = opened.url.startsWith("/demo-checkout/") ? (opened.url.split("/").pop() as string) : null;
+      if (!ref) return;
+      const event = {
+        kind: "checkout.paid" as const,
+        checkout: {
+          provider: "demo" as const,
+          ref,
+          userId: buyer.id,
+          productIds: [world.productId],
+          totalCents: opened.totalCents,
+          paymentRef: `demo_pi_${ref}`,
+          consentAt: null,
+          mode: "payment" as const,
+        },
+      };
+      await applyPaymentEvent(services, { event });
+      world.orders.push({ purchaseId: ref, checkout: event });
+      return;
+    }
+    case "spendOnBooking": {
+      const voucher = pick(world.vouchers, o.voucher);
+      if (!voucher) return;
+      const service = SERVICES[o.service] as (typeof SERVICES)[number];
+      const { bookingId } = await startBookingCheckout(services, world.account, {
+        ...request(slot(o.slot), service.id, "distance"),
+        voucherCode: voucher.code,
+      });
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+      const [order] = await db
+        .select()
+        .from(purchases)
+        .where(eq(purchases.id, row?.purchaseId ?? ""));
+      if (!row?.purchaseId || !order) return;
+      world.sessions.push(bookingId);
+      if (order.status === "pending" && o.paid) {
+        const event = {
+          kind: "checkout.paid" as const,
+          checkout: {
+            provider: "demo" as const,
+            ref: row.purchaseId,
+            userId: world.account.id,
+            productIds: [bookingLineId(bookingId)],
+            totalCents: order.totalAmountCents,
+            paymentRef: `demo_pi_${row.purchaseId}`,
+            consentAt: null,
+            mode: "payment" as const,
+          },
+        };
+        await applyPaymentEvent(services, { event });
+        world.orders.push({ purchaseId: row.purchaseId, checkout: event });
+      } else if (order.status === "pending") {
+        // Walked away: the checkout closes unpaid and the voucher's hold comes back.
+        await db.update(purchases).set({ status: "expired" }).where(eq(purchases.id, order.id));
+        await db.update(bookings).set({ status: "released" }).where(eq(bookings.id, bookingId));
+      } else
+        world.orders.push({
+          purchaseId: order.id,
+          checkout: {
+            kind: "checkout.paid",
+            checkout: {
+              provider: "voucher",
+              ref: order.id,
+              userId: world.account.id,
+              productIds: [bookingLineId(bookingId)],
+              totalCents: 0,
+              paymentRef: null,
+              consentAt: null,
+              mode: "payment",
+            },
+          },
+        });
+      const [done] = await db
+        .select({ packageId: bookings.packageId })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId));
+      if (done?.packageId) world.packages.push(done.packageId);
+      return;
+    }
+    case "endVoucher": {
+      const voucher = pick(world.vouchers, o.voucher);
+      if (!voucher) return;
+      if (o.how === "void") await voidVoucher(services, voucher.id, "");
+      else
+        await db
+          .update(vouchers)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(vouchers.id, voucher.id));
+      return;
+    }
   }
 }
 
@@ -236,12 +413,33 @@ async function checkInvariants(userId?: string) {
       where (l.refunded_cents > l.amount_cents or l.refunded_cents <> coalesce(a.cents, 0))
         ${own("(select user_id from purchases where id = l.purchase_id)")}`),
   ).toEqual([]);
-  // No order gives back more than was paid, nor do its lines take more than it did.
+  // No order gives back to a card more than was charged, nor to a voucher more than it paid, nor do
+  // its lines take more than the card and the voucher did.
   expect(
     await q(sql`select p.id from purchases p
-      where (select coalesce(sum(amount_cents), 0) from refunds r where r.purchase_id = p.id and r.status <> 'failed') > p.total_amount_cents
-        or (select coalesce(sum(amount_cents), 0) from order_lines l where l.purchase_id = p.id) > p.total_amount_cents
+      where (select coalesce(sum(amount_cents - voucher_cents), 0) from refunds r where r.purchase_id = p.id and r.status <> 'failed') > p.total_amount_cents
+        or (select coalesce(sum(voucher_cents), 0) from refunds r where r.purchase_id = p.id and r.status <> 'failed') > p.voucher_cents
+        or (select coalesce(sum(amount_cents), 0) from order_lines l where l.purchase_id = p.id) > p.total_amount_cents + p.voucher_cents
         ${own("p.user_id")}`),
+  ).toEqual([]);
+  // Vouchers (decision 048): each balance is its entries' sum and never below zero; what vouchers paid
+  // for orders, less what came back, never exceeds what was paid for them plus what the owner gave;
+  // a paid order's voucher part is held by exactly one live redemption of that amount.
+  expect(
+    await q(sql`select v.id from vouchers v
+      where v.balance_cents < 0 or v.balance_cents <> (select coalesce(sum(amount_cents), 0) from voucher_entries e where e.voucher_id = v.id)`),
+  ).toEqual([]);
+  const [money] = await q(sql`select
+      coalesce((select -sum(amount_cents) from voucher_entries where kind = 'redeem'), 0)
+        - coalesce((select sum(amount_cents) from voucher_entries where kind in ('release', 'restore')), 0) as paid_out,
+      coalesce((select sum(amount_cents) from voucher_entries where kind in ('issue', 'topup', 'reissue')), 0)
+        + coalesce((select sum(amount_cents) from voucher_entries where kind = 'cancel'), 0) as put_in`);
+  expect(Number(money?.paid_out)).toBeLessThanOrEqual(Number(money?.put_in));
+  expect(
+    await q(sql`select p.id from purchases p where p.voucher_cents > 0 and p.status in ('paid', 'refunded')
+      and p.voucher_cents <> coalesce((select -sum(e.amount_cents) from voucher_entries e where e.purchase_id = p.id and e.kind = 'redeem'
+        and not exists (select 1 from voucher_entries x where x.purchase_id = p.id and x.kind = 'release')), 0)
+      ${own("p.user_id")}`),
   ).toEqual([]);
   // Credits: all there (available + booked + used + refunded + expired = bought), worth what the package took.
   expect(
@@ -272,7 +470,14 @@ describe("the ledger", () => {
       .values({ id: productId, title: "A Guide", priceCents: 1999, downloadUrl: "pdfs/guide.pdf" });
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 20 }), async (steps) => {
-        const world: World = { account: await kit.client("ledger"), orders: [], sessions: [], packages: [], productId };
+        const world: World = {
+          account: await kit.client("ledger"),
+          orders: [],
+          sessions: [],
+          packages: [],
+          productId,
+          vouchers: [],
+        };
         try {
           for (const { op: o, twice } of steps) {
             if (twice)

@@ -3,6 +3,11 @@ import {
   CheckoutError,
   getPaymentProvider,
   paymentInnerMessages,
+  releaseDiscount,
+  releaseVoucherHold,
+  reserveDiscount,
+  reserveVoucher,
+  settleVoucherOnlyOrder,
   writeOrderLines,
 } from "~/features/shop/line-kinds.server";
 import { AppError } from "~/lib/app-error";
@@ -32,6 +37,10 @@ export type BookingRequest = {
   expressRequest: boolean;
   /** The client's IANA time zone from their browser, already checked (`parseClientTimeZone`); null if unknown. */
   clientTimeZone?: string | null | undefined;
+  /** A gift voucher's code, to pay all or part of it (decision 048). */
+  voucherCode?: string | undefined;
+  /** A discount code the owner limited to sessions or packages (issue 25 item 7). */
+  discountCode?: string | undefined;
 };
 
 /**
@@ -96,31 +105,88 @@ export async function startBookingCheckout(
   });
   await closeCheckouts(services, released);
 
+  const letGo = () =>
+    db
+      .update(bookings)
+      .set({ status: "released", holdExpiresAt: null })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "held")));
+  const title = `${service.title}, ${formatSessionTime(request.startsAt)}`;
+  // A discount code's use is held with the slot, priced on the session's line (decision 033's rule,
+  // limited to sessions or packages and perhaps to a first visit).
+  let discount: { code: string; cents: number } | null = null;
+  if (request.discountCode) {
+    try {
+      const reserved = await reserveDiscount(db, {
+        code: request.discountCode,
+        purchaseId,
+        lines: [{ productId: bookingLineId(bookingId), title, unitAmountCents: service.priceCents }],
+        scope: service.sessions > 1 ? "packages" : "sessions",
+        userId: account.id,
+        now,
+      });
+      discount = { code: reserved.code, cents: reserved.priced.discountCents };
+    } catch (error) {
+      await letGo();
+      throw error;
+    }
+  }
+  const dueCents = service.priceCents - (discount?.cents ?? 0);
+  // A single session's refunds are of what it took after the code (a package's credits share its line).
+  if (discount && service.sessions === 1) {
+    await db.update(bookings).set({ amountCents: dueCents }).where(eq(bookings.id, bookingId));
+  }
+  // A gift voucher's part is held with the slot: it pays what it can, the card the rest (or nothing).
+  let voucherCents = 0;
+  if (request.voucherCode) {
+    const code = request.voucherCode;
+    try {
+      const hold = await db.transaction((tx) =>
+        reserveVoucher(tx, { code, purchaseId, dueCents, serviceId: service.id, now }),
+      );
+      voucherCents = hold.amountCents;
+    } catch (error) {
+      await letGo();
+      if (discount) await releaseDiscount(db, purchaseId);
+      throw error;
+    }
+  }
+  const totalCents = dueCents - voucherCents;
+  const takenOff = (discount?.cents ?? 0) + voucherCents;
+
   const provider = getPaymentProvider(services);
   const lines = [
     {
       productId: bookingLineId(bookingId),
-      title: `${service.title}, ${formatSessionTime(request.startsAt)}`,
+      title,
       unitAmountCents: service.priceCents,
     },
   ];
   let checkout: { ref: string; url: string };
   try {
-    checkout = await provider.createCheckout({
-      mode: "payment",
-      purchaseId,
-      user: account,
-      lines,
-      totalCents: service.priceCents,
-      consentAt: now.toISOString(),
-      returnPath: `/my-sessions/${bookingId}`,
-      cancelPath: `/book/${service.id}`,
-    });
+    checkout =
+      totalCents === 0
+        ? { ref: purchaseId, url: `/my-sessions/${bookingId}` }
+        : await provider.createCheckout({
+            mode: "payment",
+            purchaseId,
+            user: account,
+            lines,
+            totalCents,
+            consentAt: now.toISOString(),
+            returnPath: `/my-sessions/${bookingId}`,
+            cancelPath: `/book/${service.id}`,
+            discount:
+              takenOff > 0
+                ? {
+                    code: [discount?.code, voucherCents > 0 ? "Gift voucher" : null].filter(Boolean).join(" + "),
+                    amountCents: takenOff,
+                  }
+                : undefined,
+          });
   } catch (error) {
-    await db
-      .update(bookings)
-      .set({ status: "released", holdExpiresAt: null })
-      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "held")));
+    await letGo();
+    if (voucherCents > 0) await db.transaction((tx) => releaseVoucherHold(tx, purchaseId));
+    if (discount) await releaseDiscount(db, purchaseId);
     services.logger.error({ err: error, provider: provider.name }, "booking checkout creation failed");
     throw new AppError(
       "provider_failed",
@@ -137,19 +203,31 @@ export async function startBookingCheckout(
         id: purchaseId,
         userId: account.id,
         status: "pending",
-        totalAmountCents: service.priceCents,
+        totalAmountCents: totalCents,
+        voucherCents,
+        discountCode: discount?.code ?? null,
+        discountCents: discount?.cents ?? 0,
         productIds: [],
-        provider: provider.name,
+        provider: totalCents === 0 ? "voucher" : provider.name,
         providerRef: checkout.ref,
       })
       .onConflictDoNothing();
     await writeOrderLines(tx, purchaseId, [
       {
-        ...sessionLine(service, { id: bookingId, serviceId: service.id }, service.priceCents),
-        title: lines[0]?.title ?? service.title,
+        ...sessionLine(service, { id: bookingId, serviceId: service.id }, dueCents),
+        discountCents: discount?.cents ?? 0,
+        title,
       },
     ]);
   });
+  if (totalCents === 0) {
+    await settleVoucherOnlyOrder(services, {
+      purchaseId,
+      userId: account.id,
+      productIds: [bookingLineId(bookingId)],
+      consentAt: now.toISOString(),
+    });
+  }
   return { url: checkout.url, bookingId };
 }
 

@@ -20,6 +20,9 @@ import {
 } from "./model";
 import { CheckoutError } from "./payment-provider.server";
 import { planCheckout } from "./plan-checkout";
+import { releaseVoucherHold, reserveVoucher, type VoucherHold } from "./voucher/reserve-voucher.server";
+import { settleVoucherOnlyOrder } from "./voucher/settle-voucher-only-order.server";
+import { looksLikeVoucherCode, voucherMessages } from "./voucher/voucher-model";
 
 /**
  * Starts a checkout for the signed-in user, who has consented to immediate access. What is charged
@@ -30,8 +33,18 @@ import { planCheckout } from "./plan-checkout";
 export async function createCheckout(
   services: AppServices,
   account: { id: string; email: string },
-  input: { productIds: string[]; seenPrices?: ReadonlyMap<string, number>; discountCode?: string | undefined },
+  input: {
+    productIds: string[];
+    seenPrices?: ReadonlyMap<string, number>;
+    discountCode?: string | undefined;
+    voucherCode?: string | undefined;
+  },
 ): Promise<{ url: string; mode: "payment" | "subscription"; totalCents: number; discountCents: number }> {
+  // A gift voucher's code is typed where a discount code is (decision 048): its shape tells which.
+  const voucherCode =
+    input.voucherCode ??
+    (input.discountCode && looksLikeVoucherCode(input.discountCode) ? input.discountCode : undefined);
+  const discountCode = voucherCode === input.discountCode ? undefined : input.discountCode;
   const { db } = services.database;
   const [found, owned, membership] = await Promise.all([
     getProductsByIds(db, [...new Set(input.productIds)]),
@@ -54,25 +67,44 @@ export async function createCheckout(
   // A code is priced on the plan's lines (the database's prices) and its use taken before the provider
   // is asked, so the last use of a code goes to one checkout only (decision 033). Membership takes none.
   let discount: Awaited<ReturnType<typeof reserveDiscount>> | null = null;
-  if (input.discountCode) {
+  if (discountCode) {
     if (isSubscription) throw new AppError("discount_refused", discountMessages.membership, discountMessages.title);
-    discount = await reserveDiscount(db, { code: input.discountCode, purchaseId, lines: plan.lines });
+    discount = await reserveDiscount(db, { code: discountCode, purchaseId, lines: plan.lines, userId: account.id });
   }
   const lines: PurchaseLine[] = discount?.priced.lines ?? plan.lines;
-  const totalCents = discount?.priced.totalCents ?? plan.totalCents;
+  const dueCents = discount?.priced.totalCents ?? plan.totalCents;
+  // A voucher's part is held now, under its row's lock, so its last pounds pay for one checkout only.
+  let hold: VoucherHold | null = null;
+  if (voucherCode) {
+    if (isSubscription) throw new AppError("discount_refused", voucherMessages.notForMembership, voucherMessages.title);
+    hold = await db.transaction((tx) => reserveVoucher(tx, { code: voucherCode, purchaseId, dueCents }));
+  }
+  const voucherCents = hold?.amountCents ?? 0;
+  const totalCents = dueCents - voucherCents;
+  const releaseHolds = async () => {
+    if (discount) await releaseDiscount(db, purchaseId);
+    if (hold) await db.transaction((tx) => releaseVoucherHold(tx, purchaseId));
+  };
+  // Taken off at the provider as one amount: the code's share and the voucher's.
+  const takenOff = (discount?.priced.discountCents ?? 0) + voucherCents;
+  const offLabel = [discount?.code, hold ? "Gift voucher" : null].filter(Boolean).join(" + ");
   let checkout: { ref: string; url: string };
   try {
-    checkout = await provider.createCheckout({
-      mode: plan.mode,
-      purchaseId,
-      user: account,
-      lines: plan.lines,
-      totalCents,
-      consentAt,
-      discount: discount ? { code: discount.code, amountCents: discount.priced.discountCents } : undefined,
-    });
+    checkout =
+      totalCents === 0
+        ? // Paid in full by the voucher: no provider is asked; the order is settled below.
+          { ref: purchaseId, url: "/my-purchases" }
+        : await provider.createCheckout({
+            mode: plan.mode,
+            purchaseId,
+            user: account,
+            lines: plan.lines,
+            totalCents,
+            consentAt,
+            discount: takenOff > 0 ? { code: offLabel, amountCents: takenOff } : undefined,
+          });
   } catch (error) {
-    if (discount) await releaseDiscount(db, purchaseId);
+    await releaseHolds();
     services.logger.error({ err: error, provider: provider.name }, "checkout creation failed");
     const message =
       error instanceof CheckoutError
@@ -103,11 +135,12 @@ export async function createCheckout(
         status: "pending",
         totalAmountCents: totalCents,
         productIds,
-        provider: provider.name,
+        provider: totalCents === 0 ? "voucher" : provider.name,
         providerRef: checkout.ref,
         consent: { at: consentAt, wording: CONSENT_WORDING },
         discountCode: discount?.code ?? null,
         discountCents: discount?.priced.discountCents ?? 0,
+        voucherCents,
       })
       .onConflictDoNothing();
     await writeOrderLines(
@@ -145,14 +178,22 @@ export async function createCheckout(
     return { closedRefs: closed.flatMap((row) => (row.ref ? [row.ref] : [])) };
   });
   if (!opened) {
-    await provider.expireCheckout(checkout.ref).catch(() => {});
-    if (discount) await releaseDiscount(db, purchaseId);
+    if (totalCents > 0) await provider.expireCheckout(checkout.ref).catch(() => {});
+    await releaseHolds();
     throw new AppError("conflict", checkoutMessages.unavailable, title);
   }
   for (const ref of opened.closedRefs) {
     await provider
       .expireCheckout(ref)
       .catch((error: unknown) => services.logger.warn({ err: error, ref }, "could not close an old checkout"));
+  }
+  if (totalCents === 0) {
+    await settleVoucherOnlyOrder(services, {
+      purchaseId,
+      userId: account.id,
+      productIds,
+      consentAt,
+    });
   }
   return { url: checkout.url, mode: plan.mode, totalCents, discountCents: discount?.priced.discountCents ?? 0 };
 }

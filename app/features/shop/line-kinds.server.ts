@@ -12,6 +12,8 @@ import type { AppServices } from "~/lib/services.server";
 import type { RefundReason } from "./model";
 import type { PaidCheckout } from "./payment-provider.server";
 
+// Discount codes limited to sessions or packages (issue 25 item 7): a use held with the checkout.
+export { releaseDiscount, reserveDiscount } from "./discount/reserve-discount.server";
 export { getPaymentProvider } from "./get-payment-provider.server";
 export { recordRefund } from "./ledger/record-refund.server";
 export type { NewOrderLine } from "./ledger/write-order-lines.server";
@@ -21,6 +23,10 @@ export type { CheckoutLine, PaidCheckout } from "./payment-provider.server";
 export { CheckoutError } from "./payment-provider.server";
 export { settleRefund } from "./settle-refund.server";
 export { vatInvoiceRowsOf } from "./vat/vat-invoice-rows.server";
+// Gift vouchers spent on what a kind sells (decision 048): a hold taken with its checkout, given back
+// if the checkout cannot open, and an order a voucher paid in full settled without a provider.
+export { releaseVoucherHold, reserveVoucher } from "./voucher/reserve-voucher.server";
+export { settleVoucherOnlyOrder } from "./voucher/settle-voucher-only-order.server";
 
 /** What a kind's fulfilment did with a payment, for the shop to record and follow up. */
 export type KindFulfilment = {

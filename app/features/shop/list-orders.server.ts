@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
-import { orderLines, purchases, user } from "~/lib/db/schema.server";
+import { orderLines, purchases, refunds, user } from "~/lib/db/schema.server";
 import { pageWindow } from "~/lib/pagination";
 import { readOrderLines } from "./ledger/read-order-lines.server";
 import { describeLines } from "./line-kinds.server";
@@ -40,9 +40,13 @@ function selected(filter: OrderFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** What an order's lines have given back (refunds made or on their way), from the ledger. */
+/**
+ * What an order's lines have given back (refunds made or on their way), from the ledger, less what
+ * went back to a gift voucher rather than to the buyer's card (decision 048): the takings count money.
+ */
 const refundedOf =
-  sql<number>`(select coalesce(sum(${orderLines.refundedCents}), 0) from ${orderLines} where ${orderLines.purchaseId} = ${purchases.id})`.mapWith(
+  sql<number>`((select coalesce(sum(${orderLines.refundedCents}), 0) from ${orderLines} where ${orderLines.purchaseId} = ${purchases.id})
+    - (select coalesce(sum(${refunds.voucherCents}), 0) from ${refunds} where ${refunds.purchaseId} = ${purchases.id} and ${refunds.status} <> 'failed'))`.mapWith(
     Number,
   );
 
@@ -61,6 +65,7 @@ const orderColumns = {
   note: purchases.note,
   discountCode: purchases.discountCode,
   discountCents: purchases.discountCents,
+  voucherCents: purchases.voucherCents,
 };
 
 /** Each order's lines as the owner's books name them, with what each took and gave back. */

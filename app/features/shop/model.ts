@@ -64,7 +64,7 @@ export const PAYABLE_STATUSES = ["pending", "failed", "expired"] as const satisf
  * session, or a package of sessions. The shop sells the last two through their kind's contract
  * (`line-kinds.server.ts`), without knowing what a session is.
  */
-export const LINE_KINDS = ["product", "membership", "session", "package"] as const;
+export const LINE_KINDS = ["product", "membership", "session", "package", "voucher"] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 
 /** What one line of a purchase charged, as it was charged (prices change; receipts must not). */
@@ -99,8 +99,11 @@ export type RefundReason = (typeof REFUND_REASONS)[number];
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** Who took the money: Stripe, the demo provider, or nobody (a free claim). */
-export const PAYMENT_PROVIDERS = ["stripe", "demo", "free"] as const;
+/**
+ * Who took the money: Stripe, the demo provider, nobody (a free claim), or a gift voucher alone (an
+ * order a voucher paid in full: nothing was charged to a card; decision 048).
+ */
+export const PAYMENT_PROVIDERS = ["stripe", "demo", "free", "voucher"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /** How a download was allowed, as the download log records it. */

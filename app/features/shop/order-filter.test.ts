@@ -90,10 +90,10 @@ describe("the orders CSV", () => {
     ]);
     const [header, row, end] = csv.split("\r\n");
     expect(header).toBe(
-      "Order,Order id,Date (UK),Time (UTC),E-mail,Status,Items,Gross (GBP),Discount (GBP),Paid (GBP),Refunded (GBP),Net (GBP),Paid through,Payment reference,Note",
+      "Order,Order id,Date (UK),Time (UTC),E-mail,Status,Items,Gross (GBP),Discount (GBP),Paid (GBP),Refunded (GBP),Net (GBP),Paid through,Payment reference,Note,Paid by gift voucher (GBP)",
     );
     expect(row).toBe(
-      `#3f2a9c1e,3f2a9c1e-0000-4000-8000-000000000000,2026-07-15,2026-07-14T23:30:00.000Z,'=cmd@example.com,paid,"Guide ""one"", first; Moon",22.98,2.00,20.98,10.00,10.98,stripe,pi_1,`,
+      `#3f2a9c1e,3f2a9c1e-0000-4000-8000-000000000000,2026-07-15,2026-07-14T23:30:00.000Z,'=cmd@example.com,paid,"Guide ""one"", first; Moon",22.98,2.00,20.98,10.00,10.98,stripe,pi_1,,0.00`,
     );
     expect(end).toBe("");
   });

@@ -173,6 +173,8 @@ export type CsvOrder = {
   totalCents: number;
   discountCents: number;
   refundedCents: number;
+  /** What a gift voucher paid (decision 048): money taken when the voucher was sold, not again now. */
+  voucherCents?: number | undefined;
   provider: string;
   paymentRef: string | null;
   note: string | null;
@@ -210,6 +212,7 @@ export function ordersCsv(orders: CsvOrder[]): string {
     "Paid through",
     "Payment reference",
     "Note",
+    "Paid by gift voucher (GBP)",
   ];
   const rows = orders.map((o) => [
     `#${o.id.slice(0, 8)}`,
@@ -219,7 +222,7 @@ export function ordersCsv(orders: CsvOrder[]): string {
     o.email,
     o.status,
     o.items.join("; "),
-    gbp(o.totalCents + o.discountCents),
+    gbp(o.totalCents + o.discountCents + (o.voucherCents ?? 0)),
     gbp(o.discountCents),
     gbp(o.totalCents),
     gbp(o.refundedCents),
@@ -227,6 +230,7 @@ export function ordersCsv(orders: CsvOrder[]): string {
     o.provider,
     o.paymentRef ?? "",
     o.note ?? "",
+    gbp(o.voucherCents ?? 0),
   ]);
   return csv([header, ...rows]);
 }

@@ -15,6 +15,7 @@ import type { PersonalDataHolder } from "~/lib/personal-data.server";
 import type { AppServices } from "~/lib/services.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
 import { buildReceipt } from "./send-receipt.server";
+import { eraseVoucherData, exportVoucherData } from "./voucher/voucher-personal-data.server";
 
 /**
  * The shop's part of a person's data (decision 049). Exported: every order with its lines, refunds
@@ -51,6 +52,7 @@ export const shopPersonalData: PersonalDataHolder = {
       downloads: await db.select().from(downloadLog).where(eq(downloadLog.userId, userId)),
       membership: await db.select().from(subscribers).where(eq(subscribers.userId, userId)),
       renewalReminders: await remindersOf(db, userId),
+      giftVouchers: await vouchersOf(db, userId),
       vatInvoices: ids.length ? await db.select().from(vatInvoices).where(inArray(vatInvoices.purchaseId, ids)) : [],
       receipts: await receiptsOf(services, userId),
     };
@@ -92,6 +94,9 @@ export const shopPersonalData: PersonalDataHolder = {
     // Renewal reminders are kept by address (decision 050): hers go while the account still has it.
     const [person] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
     if (person) await tx.delete(membershipReminders).where(eq(membershipReminders.email, person.email.toLowerCase()));
+    // Vouchers she bought or was given keep their value and their ledger; the names, her address and
+    // the message go (decision 048).
+    if (person) await eraseVoucherData(tx, { userId, email: person.email });
     await tx.delete(downloadLog).where(eq(downloadLog.userId, userId));
     await tx.delete(subscribers).where(eq(subscribers.userId, userId));
     await tx.update(purchases).set({ note: null }).where(eq(purchases.userId, userId));
@@ -102,6 +107,11 @@ async function remindersOf(db: AppServices["database"]["db"], userId: string) {
   const [person] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   if (!person) return [];
   return db.select().from(membershipReminders).where(eq(membershipReminders.email, person.email.toLowerCase()));
+}
+
+async function vouchersOf(db: AppServices["database"]["db"], userId: string) {
+  const [person] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  return person ? exportVoucherData(db, { userId, email: person.email }) : [];
 }
 
 /** Each receipt as it reads, rebuilt from the ledger (the lines as sold). */

@@ -15,6 +15,8 @@ export type Receipt = {
   totalCents: number;
   /** A discount code taken off the total. */
   discount?: { code: string; amountCents: number } | null | undefined;
+  /** What a gift voucher paid (decision 048). */
+  voucherCents?: number | undefined;
   provider: PaymentProviderName;
   /** Set for an order the owner made by hand, with her note. */
   grantNote?: string | null | undefined;
@@ -34,6 +36,7 @@ export function paymentMethodLabel(provider: PaymentProviderName, granted: boole
   if (granted) return "None: given by the shop";
   if (provider === "stripe") return "Card (through Stripe)";
   if (provider === "demo") return "Demo payment (no money taken)";
+  if (provider === "voucher") return "Gift voucher";
   return "None: free download";
 }
 
@@ -100,6 +103,7 @@ function plainRows(seller: Sender & { name: string; address: string }, receipt: 
     ...(receipt.discount
       ? [{ label: `Discount (${receipt.discount.code})`, value: `-${formatAmount(receipt.discount.amountCents)}` }]
       : []),
+    ...(receipt.voucherCents ? [{ label: "Gift voucher", value: `-${formatAmount(receipt.voucherCents)}` }] : []),
     { label: "Total", value: formatAmount(receipt.totalCents) },
     { label: "Payment method", value: paymentMethodLabel(receipt.provider, Boolean(receipt.grantNote)) },
     { label: "Sold by", value: `${seller.name}, trading as ${seller.brand}` },
@@ -144,6 +148,13 @@ function vatInvoiceRows(
       value: formatAmount(rate.vatCents),
     })),
     { label: "Total", value: formatAmount(totals.grossCents) },
+    // What a gift voucher paid is part of the total above (decision 048); the rest is what was charged.
+    ...(receipt.voucherCents
+      ? [
+          { label: "Paid by gift voucher", value: formatAmount(receipt.voucherCents) },
+          { label: "Paid by card", value: formatAmount(receipt.totalCents) },
+        ]
+      : []),
     { label: "Payment method", value: paymentMethodLabel(receipt.provider, Boolean(receipt.grantNote)) },
     { label: "Sold by", value: invoice.sellerName || `${seller.name}, trading as ${seller.brand}` },
     { label: "Address", value: invoice.sellerAddress },

@@ -7,6 +7,8 @@ export type RefundCandidate = {
   provider: PaymentProviderName;
   /** The provider's payment (a Stripe PaymentIntent); a subscription's checkout has none. */
   paymentRef: string | null;
+  /** What a gift voucher paid of it (decision 048): an order a voucher paid in full has that to refund. */
+  voucherCents?: number | undefined;
   /** What its lines are: a session or package is refunded by its own rules, not from here. */
   kinds?: readonly LineKind[] | undefined;
 };
@@ -22,7 +24,7 @@ export function refundRefusal(purchase: RefundCandidate, configuredProvider: "st
     return new AppError("conflict", "Sessions are cancelled and refunded from the diary (Bookings).");
   }
   if (purchase.status !== "paid") return new AppError("conflict", "Only paid purchases can be refunded.");
-  if (purchase.totalAmountCents === 0 || purchase.provider === "free") {
+  if ((purchase.totalAmountCents === 0 && !purchase.voucherCents) || purchase.provider === "free") {
     return new AppError("invalid_request", "A free claim has nothing to refund.");
   }
   if (purchase.provider === "stripe" && configuredProvider !== "stripe") {

@@ -55,6 +55,7 @@ export async function buildReceipt(services: AppServices, purchaseId: string) {
     lines,
     totalCents: kept.length ? keptCents : purchase.totalAmountCents,
     discount: purchase.discountCode ? { code: purchase.discountCode, amountCents: discountCents } : null,
+    voucherCents: purchase.voucherCents,
     provider: purchase.provider,
     grantNote: purchase.note,
     consent: purchase.consent,

@@ -11,6 +11,7 @@ import { RefundError } from "./payment-provider.server";
 import { refundEmail } from "./refund-email";
 import { sendOwnerNotice } from "./send-notices.server";
 import { vatCreditOf } from "./vat/vat-credit.server";
+import { reissueCancelledVoucher, restoreToVoucher } from "./voucher/return-to-voucher.server";
 
 export type SettledRefund = { status: "succeeded" | "failed" | "pending"; failure?: string | undefined };
 
@@ -32,31 +33,40 @@ export async function settleRefund(services: AppServices, refundId: string): Pro
   if (refund.status !== "pending") return { status: refund.status, failure: refund.failure ?? undefined };
 
   const provider = getPaymentProvider(services);
-  let providerRef: string;
+  // What goes back to a card: a gift voucher's part goes back to the voucher (decision 048).
+  const cardCents = refund.amountCents - refund.voucherCents;
+  let providerRef = "voucher";
   try {
-    if (purchase.provider !== provider.name) {
+    if (cardCents === 0) {
+      // Nothing to send: the whole refund goes back to the voucher when it is marked made, below.
+    } else if (purchase.provider !== provider.name) {
       throw new RefundError(`This purchase was paid through ${purchase.provider}, which is not configured here.`);
-    }
-    if (!purchase.paymentRef) {
+    } else if (!purchase.paymentRef) {
       throw new RefundError(
         "Membership payments are refunded from the Stripe Dashboard; the subscription was cancelled so it will not renew.",
       );
+    } else {
+      providerRef = await provider.refund({
+        key: refund.id,
+        purchaseId: purchase.id,
+        paymentRef: purchase.paymentRef,
+        amountCents: cardCents,
+      });
     }
-    providerRef = await provider.refund({
-      key: refund.id,
-      purchaseId: purchase.id,
-      paymentRef: purchase.paymentRef,
-      amountCents: refund.amountCents,
-    });
   } catch (error) {
     if (!(error instanceof RefundError)) {
       services.logger.warn({ err: error, refundId }, "refund not sent yet; it will be retried");
       return { status: "pending" };
     }
-    await db
-      .update(refunds)
-      .set({ status: "failed", failure: error.message, completedAt: new Date() })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")));
+    await db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(refunds)
+        .set({ status: "failed", failure: error.message, completedAt: new Date() })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")))
+        .returning({ id: refunds.id });
+      // A voucher's sale whose refund was refused: the voucher is given back as it was.
+      if (failed) await reissueCancelledVoucher(tx, refund.id);
+    });
     services.logger.error({ refundId, purchaseId: purchase.id, reason: error.message }, "refund refused");
     return { status: "failed", failure: error.message };
   }
@@ -67,6 +77,7 @@ export async function settleRefund(services: AppServices, refundId: string): Pro
       .set({ status: "succeeded", providerRef, completedAt: new Date() })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")))
       .returning({ id: refunds.id });
+    if (done) await restoreToVoucher(tx, refund);
     // An admin's refund returns the whole purchase, and an order with nothing left to refund is
     // refunded: access to what it bought ends now.
     if (done && (refund.reason === "admin" || (await nothingLeft(tx, purchase.id)))) await endPurchase(tx, purchase);

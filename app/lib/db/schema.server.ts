@@ -14,3 +14,4 @@ export * from "./schema/paperwork.server";
 export * from "./schema/rights.server";
 export * from "./schema/shop.server";
 export * from "./schema/site-pictures.server";
+export * from "./schema/vouchers.server";

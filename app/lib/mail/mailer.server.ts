@@ -3,7 +3,13 @@ import path from "node:path";
 import type { Transporter } from "nodemailer";
 import type { Logger } from "../logger.server";
 
-export type MailAttachment = { filename: string; content: string; contentType: string };
+/** A file sent with a message: text as it is (a session's .ics), or binary given as base64 (`encoding`). */
+export type MailAttachment = {
+  filename: string;
+  content: string;
+  contentType: string;
+  encoding?: "base64" | undefined;
+};
 export type MailMessage = {
   to: string;
   subject: string;

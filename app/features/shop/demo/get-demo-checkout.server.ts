@@ -37,5 +37,8 @@ export async function getDemoCheckout(services: AppServices, userId: string, che
     discount: row.discountCode ? { code: row.discountCode, amountCents: row.discountCents } : null,
     /** The session this checkout pays for, if it is a booking (or a package's first session). */
     bookingId: lines.find((line) => line.bookingId)?.bookingId ?? null,
+    /** What a gift voucher pays of it, and whether it sells one (decision 048). */
+    voucherCents: row.voucherCents,
+    sellsVoucher: lines.some((line) => line.kind === "voucher"),
   };
 }

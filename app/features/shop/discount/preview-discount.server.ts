@@ -6,6 +6,8 @@ import { getMembership } from "../get-membership.server";
 import { getOwnedProductIds } from "../get-owned-product-ids.server";
 import { getProductsByIds } from "../get-product.server";
 import { planCheckout } from "../plan-checkout";
+import { previewVoucher } from "../voucher/preview-voucher.server";
+import { looksLikeVoucherCode } from "../voucher/voucher-model";
 import { discountMessages } from "./price-discount";
 import { checkDiscountCode, findDiscountCode } from "./reserve-discount.server";
 
@@ -35,6 +37,7 @@ export async function previewDiscount(
   if (plan.mode === "subscription") {
     throw new AppError("discount_refused", discountMessages.membership, discountMessages.title);
   }
+  if (looksLikeVoucherCode(input.code)) return previewVoucher(db, input.code, plan.totalCents);
   const { row, priced } = checkDiscountCode(await findDiscountCode(db, input.code), plan.lines, new Date());
   if (row.maxUses !== null) {
     // Advisory only (uses held by closed checkouts are released when checkout next takes one).

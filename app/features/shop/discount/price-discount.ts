@@ -1,5 +1,6 @@
 import { AppError } from "~/lib/app-error";
 import type { PurchaseLine } from "../model";
+import { voucherMessages } from "../voucher/voucher-model";
 
 export const DISCOUNT_KINDS = ["percent", "amount"] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
@@ -14,12 +15,17 @@ export const DISCOUNT_CODE_MAX = 32;
 export const MIN_CHARGE_CENTS = 30;
 
 /** The spec has no wording for codes; these are the shop's, used by the dialog, the cart and the server. */
+/** What a code may be used on: the shop's products, single sessions, packages of sessions. */
+export const DISCOUNT_SCOPES = ["products", "sessions", "packages"] as const;
+export type DiscountScope = (typeof DISCOUNT_SCOPES)[number];
+
 export const discountMessages = {
   title: "Discount Code",
   unknown: "That discount code was not found. Check the spelling and try again.",
   expired: "That discount code has expired.",
   usedUp: "That discount code has been used up.",
   notForItems: "That discount code is not valid for these items.",
+  firstTimeOnly: "That discount code is for a first visit only.",
   membership: "Discount codes cannot be used on the Digital Access membership.",
   invalid: "Enter a discount code of up to 32 letters, numbers or dashes.",
   duplicate: "That code already exists (codes are the same whatever their case).",
@@ -35,6 +41,8 @@ export type NewDiscountCode = {
   expiresAt: Date | null;
   maxUses: number | null;
   productIds: string[] | null;
+  appliesTo?: DiscountScope[] | undefined;
+  firstTimeOnly?: boolean | undefined;
 };
 
 /** What a code takes off, as stored. */
@@ -130,5 +138,8 @@ export const discountGuesses = (clientIp: string) => ({
   secret: "discount",
   clientIp,
   title: discountMessages.title,
-  wrong: (error: unknown) => error instanceof AppError && error.message === discountMessages.unknown,
+  // A gift voucher's code is typed in the same field (decision 048): a wrong one counts the same.
+  wrong: (error: unknown) =>
+    error instanceof AppError &&
+    (error.message === discountMessages.unknown || error.message === voucherMessages.notFound),
 });

@@ -1,9 +1,15 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
 import type { Database, Transaction } from "~/lib/db/client.server";
 import { type DiscountCode, discountCodes, discountRedemptions, purchases } from "~/lib/db/schema.server";
 import { LIMITS, type PurchaseLine } from "../model";
-import { discountMessages, normaliseCode, type PricedDiscount, priceDiscount } from "./price-discount";
+import {
+  type DiscountScope,
+  discountMessages,
+  normaliseCode,
+  type PricedDiscount,
+  priceDiscount,
+} from "./price-discount";
 
 const refuse = (message: string) => new AppError("discount_refused", message, discountMessages.title);
 
@@ -24,10 +30,12 @@ export function checkDiscountCode(
   row: DiscountCode | undefined,
   lines: readonly PurchaseLine[],
   now: Date,
+  scope: DiscountScope = "products",
 ): { row: DiscountCode; priced: PricedDiscount } {
   // A code switched off reads as one that does not exist: the owner withdrew it.
   if (!row?.active) throw refuse(discountMessages.unknown);
   if (row.expiresAt && row.expiresAt <= now) throw refuse(discountMessages.expired);
+  if (!row.appliesTo.includes(scope)) throw refuse(discountMessages.notForItems);
   const priced = priceDiscount(lines, row);
   if (!priced || priced.discountCents === 0) throw refuse(discountMessages.notForItems);
   return { row, priced };
@@ -41,7 +49,15 @@ export function checkDiscountCode(
  */
 export async function reserveDiscount(
   db: Database,
-  input: { code: string; purchaseId: string; lines: readonly PurchaseLine[]; now?: Date },
+  input: {
+    code: string;
+    purchaseId: string;
+    lines: readonly PurchaseLine[];
+    now?: Date;
+    /** What is being bought (products unless said), and by whom (for a first-visit code). */
+    scope?: DiscountScope | undefined;
+    userId?: string | undefined;
+  },
 ): Promise<{ code: string; priced: PricedDiscount }> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -50,8 +66,24 @@ export async function reserveDiscount(
       .from(discountCodes)
       .where(sql`upper(${discountCodes.code}) = ${normaliseCode(input.code)}`)
       .for("update");
-    const { priced } = checkDiscountCode(row, input.lines, now);
+    const { priced } = checkDiscountCode(row, input.lines, now, input.scope);
     const code = row as DiscountCode;
+    // A first visit: the client has no order paid before (refunded ones count: she has been a client).
+    if (code.firstTimeOnly) {
+      if (!input.userId) throw refuse(discountMessages.firstTimeOnly);
+      const [before] = await tx
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.userId, input.userId),
+            inArray(purchases.status, ["paid", "refunded"]),
+            ne(purchases.id, input.purchaseId),
+          ),
+        )
+        .limit(1);
+      if (before) throw refuse(discountMessages.firstTimeOnly);
+    }
     if (code.maxUses !== null) {
       await releaseClosedUses(tx, code.id, now);
       const [held] = await tx

@@ -3,6 +3,7 @@ import { AppError } from "~/lib/app-error";
 import type { Transaction } from "~/lib/db/client.server";
 import { orderLines, refundLines, refunds } from "~/lib/db/schema.server";
 import type { RefundReason } from "../model";
+import { cancelSoldVoucher, voucherPartOfRefund } from "../voucher/return-to-voucher.server";
 import { allocateRefund } from "./allocate-refund";
 
 export type RefundRequest = {
@@ -34,7 +35,12 @@ export const ledgerMessages = {
 export async function recordRefund(tx: Transaction, request: RefundRequest): Promise<string | null> {
   if (request.amountCents <= 0) return null;
   const lines = await tx
-    .select({ id: orderLines.id, amountCents: orderLines.amountCents, refundedCents: orderLines.refundedCents })
+    .select({
+      id: orderLines.id,
+      kind: orderLines.kind,
+      amountCents: orderLines.amountCents,
+      refundedCents: orderLines.refundedCents,
+    })
     .from(orderLines)
     .where(
       and(
@@ -50,6 +56,8 @@ export async function recordRefund(tx: Transaction, request: RefundRequest): Pro
   if (allocated < request.amountCents) throw new AppError("conflict", ledgerMessages.overRefund, "Refund");
 
   const id = crypto.randomUUID();
+  // What a gift voucher paid of the order goes back to it, not to a card (decision 048).
+  const voucherCents = await voucherPartOfRefund(tx, request);
   const [row] = await tx
     .insert(refunds)
     .values({
@@ -59,11 +67,17 @@ export async function recordRefund(tx: Transaction, request: RefundRequest): Pro
       productIds: [...(request.productIds ?? [])],
       reason: request.reason,
       bookingId: request.bookingId ?? null,
+      voucherCents,
       ...(request.external ? { status: "succeeded" as const, completedAt: new Date() } : {}),
     })
     .onConflictDoNothing()
     .returning({ id: refunds.id });
   if (!row) return null;
   await tx.insert(refundLines).values(allocations.map((a) => ({ refundId: id, ...a })));
+  // Refunding a voucher's sale takes the voucher back, refused once any of it was spent.
+  const voucherLine = ordered.find((line) => line.kind === "voucher");
+  if (voucherLine && allocations.some((a) => a.lineId === voucherLine.id)) {
+    await cancelSoldVoucher(tx, { purchaseId: request.purchaseId, refundId: id, external: request.external });
+  }
   return id;
 }

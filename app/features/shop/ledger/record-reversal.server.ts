@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Transaction } from "~/lib/db/client.server";
-import { orderLines, purchases } from "~/lib/db/schema.server";
+import { orderLines, purchases, refunds } from "~/lib/db/schema.server";
 import type { PaymentEvent } from "../payment-provider.server";
 import { refundableCents } from "./allocate-refund";
 import { recordRefund } from "./record-refund.server";
@@ -13,7 +13,7 @@ import { recordRefund } from "./record-refund.server";
  */
 export async function recordReversal(tx: Transaction, event: Extract<PaymentEvent, { kind: "payment.reversed" }>) {
   const orders = await tx
-    .select({ id: purchases.id, status: purchases.status })
+    .select({ id: purchases.id, status: purchases.status, totalAmountCents: purchases.totalAmountCents })
     .from(purchases)
     .where(and(eq(purchases.provider, event.provider), eq(purchases.paymentRef, event.paymentRef)))
     .for("update");
@@ -24,8 +24,17 @@ export async function recordReversal(tx: Transaction, event: Extract<PaymentEven
       .where(eq(orderLines.purchaseId, order.id))
       .orderBy(asc(orderLines.position))
       .for("update");
-    const ours = lines.reduce((sum, line) => sum + line.refundedCents, 0);
-    const left = refundableCents(lines);
+    // The provider returns card money only: what a gift voucher paid of the order is not its to return
+    // (decision 048), so the card's part is the limit, and the order ends once the card has nothing left.
+    const [card] = await tx
+      .select({
+        back: sql<number>`coalesce(sum(${refunds.amountCents} - ${refunds.voucherCents}), 0)::int`,
+      })
+      .from(refunds)
+      .where(and(eq(refunds.purchaseId, order.id), ne(refunds.status, "failed")));
+    const ours = card?.back ?? 0;
+    const cardLeft = Math.max(0, order.totalAmountCents - ours);
+    const left = Math.min(refundableCents(lines), cardLeft);
     const reversed = event.refundedCents === undefined ? left : Math.min(left, event.refundedCents - ours);
     if (reversed > 0)
       await recordRefund(tx, { purchaseId: order.id, reason: "external", amountCents: reversed, external: true });

@@ -8,6 +8,7 @@ export type NewOrderLine = {
   kind: LineKind;
   productId?: string | null | undefined;
   bookingId?: string | null | undefined;
+  voucherId?: string | null | undefined;
   title: string;
   amountCents: number;
   discountCents?: number | undefined;
@@ -33,6 +34,7 @@ export async function writeOrderLines(tx: Transaction, purchaseId: string, lines
       kind: line.kind,
       productId: line.productId ?? null,
       bookingId: line.bookingId ?? null,
+      voucherId: line.voucherId ?? null,
       title: line.title,
       amountCents: line.amountCents,
       discountCents: line.discountCents ?? 0,

@@ -132,7 +132,9 @@ export function DiscountCodeField({
         <p id={errorId} role="alert" className="mt-1 text-red-800">
           {shownError}
         </p>
-      ) : null}
+      ) : (
+        <p className="mt-1 text-xs text-muted">A gift voucher's code works here too.</p>
+      )}
     </form>
   );
 }

@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SellerDetails } from "~/features/site-settings/seller-details.server";
 import type { Database, Transaction } from "~/lib/db/client.server";
-import { numberSeries, orderLines, purchases, type VatInvoice, vatInvoices } from "~/lib/db/schema.server";
-import { invoiceLines, invoiceTotals } from "./vat-invoice";
+import { numberSeries, orderLines, purchases, type VatInvoice, vatInvoices, vouchers } from "~/lib/db/schema.server";
+import { invoiceLines, invoiceTotals, STANDARD_RATE_BASIS_POINTS } from "./vat-invoice";
 
 const SERIES = "vat_invoice";
 
@@ -27,7 +27,27 @@ export async function issueVatInvoice(
   const kept = (await tx.select().from(orderLines).where(eq(orderLines.purchaseId, purchaseId)))
     .filter((line) => !line.endedAt)
     .sort((a, b) => a.position - b.position);
-  const lines = invoiceLines(kept);
+  // A single-purpose voucher (one named service) is taxed when sold (decision 048).
+  const voucherIds = kept.flatMap((line) => (line.kind === "voucher" && line.voucherId ? [line.voucherId] : []));
+  const singlePurpose = new Set(
+    voucherIds.length
+      ? (
+          await tx
+            .select({ id: vouchers.id })
+            .from(vouchers)
+            .where(and(inArray(vouchers.id, voucherIds), eq(vouchers.purpose, "single")))
+        ).map((v) => v.id)
+      : [],
+  );
+  const lines = invoiceLines(
+    kept.map((line) => ({
+      ...line,
+      rateBasisPoints:
+        line.kind === "voucher" && line.voucherId && singlePurpose.has(line.voucherId)
+          ? STANDARD_RATE_BASIS_POINTS
+          : undefined,
+    })),
+  );
   const totals = invoiceTotals(lines);
   if (totals.grossCents <= 0) return null;
   const [taken] = await tx

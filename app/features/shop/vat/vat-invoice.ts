@@ -18,6 +18,10 @@ export const VAT_RATES: Record<LineKind, number> = {
   membership: STANDARD_RATE_BASIS_POINTS,
   session: STANDARD_RATE_BASIS_POINTS,
   package: STANDARD_RATE_BASIS_POINTS,
+  // A gift voucher's sale (decision 048): a single-purpose voucher (one named service) is taxed when
+  // sold, at that service's rate; a multi-purpose one (an amount) is not, as VAT is due when it is spent.
+  // The line's own rate (below) says which; this is the multi-purpose default.
+  voucher: 0,
 };
 
 /** Below this total (VAT included) a simplified VAT invoice is enough (HMRC VAT Notice 700/21, 16.6). */
@@ -29,9 +33,11 @@ export function vatIn(grossCents: number, rateBasisPoints: number): number {
 }
 
 /** Each line as the invoice states it: its description, what it took, its rate and the VAT in it. */
-export function invoiceLines(lines: { title: string; amountCents: number; kind: LineKind }[]): InvoiceLine[] {
+export function invoiceLines(
+  lines: { title: string; amountCents: number; kind: LineKind; rateBasisPoints?: number | undefined }[],
+): InvoiceLine[] {
   return lines.map((line) => {
-    const rateBasisPoints = VAT_RATES[line.kind];
+    const rateBasisPoints = line.rateBasisPoints ?? VAT_RATES[line.kind];
     return {
       description: line.title,
       grossCents: line.amountCents,

@@ -1,7 +1,7 @@
 /** Tables: discount codes (issue 14 item 7, decision 033). */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { DISCOUNT_KINDS } from "~/features/shop/discount/price-discount";
+import { DISCOUNT_KINDS, DISCOUNT_SCOPES } from "~/features/shop/discount/price-discount";
 import { createdAt } from "./columns";
 
 /** A code the owner gives out: a percentage or a fixed amount off, optionally limited. */
@@ -20,6 +20,10 @@ export const discountCodes = pgTable(
     maxUses: integer("max_uses"),
     /** The products it applies to; null: every product (never membership). */
     productIds: text("product_ids").array(),
+    /** What it may be used on (issue 25 item 7): products, sessions, packages; products only by default. */
+    appliesTo: text("applies_to", { enum: DISCOUNT_SCOPES }).array().notNull().default(sql`'{products}'::text[]`),
+    /** Only for a client's first order ("£10 off your first Reiki session"). */
+    firstTimeOnly: boolean("first_time_only").notNull().default(false),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
   },

@@ -10,6 +10,7 @@ import { LINE_KINDS } from "~/features/shop/model";
 import { bookingPackages, bookings } from "./booking.server";
 import { createdAt } from "./columns";
 import { products, purchases, refunds } from "./shop.server";
+import { vouchers } from "./vouchers.server";
 
 export const orderLines = pgTable(
   "order_lines",
@@ -27,6 +28,8 @@ export const orderLines = pgTable(
     bookingId: text("booking_id").references(() => bookings.id, { onDelete: "restrict" }),
     /** A package, once its payment arrived. */
     packageId: text("package_id").references(() => bookingPackages.id, { onDelete: "restrict" }),
+    /** A gift voucher, for a voucher's sale (decision 048). */
+    voucherId: text("voucher_id").references(() => vouchers.id, { onDelete: "restrict" }),
     /** What the buyer was sold, as it read when sold (prices and titles change; receipts must not). */
     title: text("title").notNull(),
     /** What the line took, after its share of any discount, in pence. */
@@ -46,6 +49,7 @@ export const orderLines = pgTable(
     check("order_lines_amount_check", sql`${t.amountCents} >= 0 and ${t.discountCents} >= 0`),
     check("order_lines_refund_cap", sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
     check("order_lines_reference_check", sql`${t.kind} not in ('session', 'package') or ${t.bookingId} is not null`),
+    check("order_lines_voucher_check", sql`${t.kind} <> 'voucher' or ${t.voucherId} is not null`),
   ],
 );
 

@@ -86,6 +86,8 @@ export const purchases = pgTable(
     /** The discount code applied (as the owner wrote it) and what it took off, in pence (decision 033). */
     discountCode: text("discount_code"),
     discountCents: integer("discount_cents").notNull().default(0),
+    /** What a gift voucher paid of the order, beside what was charged (decision 048); lines add up to both. */
+    voucherCents: integer("voucher_cents").notNull().default(0),
   },
   (t) => [
     index("purchases_user_idx").on(t.userId, t.createdAt),
@@ -212,6 +214,8 @@ export const refunds = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** The booked session this refund is for (a package's purchase pays several). */
     bookingId: text("booking_id"),
+    /** The part of `amount_cents` that goes back to the gift voucher that paid it, not to a card (decision 048). */
+    voucherCents: integer("voucher_cents").notNull().default(0),
   },
   (t) => [
     // One refund per purchase and reason: deciding twice (a redelivered event) cannot refund twice.

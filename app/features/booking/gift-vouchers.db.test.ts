@@ -1,0 +1,334 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
+import { createCheckout } from "~/features/shop/create-checkout.server";
+import { refundPurchase } from "~/features/shop/refund-purchase.server";
+import { deliverDueVouchers, voucherPdf } from "~/features/shop/voucher/send-voucher.server";
+import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
+import { voucherLineId } from "~/features/shop/voucher/voucher-model";
+import { AppError } from "~/lib/app-error";
+import { bookings, discountCodes, products, purchases, vouchers } from "~/lib/db/schema.server";
+import { formatLongDate } from "~/lib/format-date";
+import { addDays, zonedDate, zonedInstant } from "~/lib/zoned-time";
+import { readOutbox } from "../../../tests/support/outbox";
+import { bookingTestKit, request } from "./booking-test-kit";
+import { cancelBooking } from "./cancel-booking.server";
+import { startBookingCheckout } from "./start-booking-checkout.server";
+
+/**
+ * Gift vouchers end to end on the database (issue 25, decision 048): bought through the checkout,
+ * sent once on the chosen day, spent in part on a product and on a session, given back by a refund,
+ * raced for, and printed; and discount codes limited to sessions and first visits (item 7).
+ */
+const kit = bookingTestKit();
+const base = { buyerName: "Ann", recipientName: "Bea", message: "Happy birthday", serviceId: "" };
+
+async function buyVoucher(pounds: number, options: { sendOn?: string; recipientEmail?: string } = {}) {
+  const { services } = kit.t;
+  const buyer = await kit.client("buyer");
+  const { voucherId } = await startVoucherCheckout(services, buyer, {
+    ...base,
+    kind: "amount",
+    pounds,
+    recipientEmail: options.recipientEmail ?? "",
+    sendOn: options.sendOn ?? "",
+  });
+  const [voucher] = await services.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId));
+  await applyPaymentEvent(services, {
+    event: {
+      kind: "checkout.paid",
+      checkout: {
+        provider: "demo",
+        ref: voucher?.purchaseId ?? "",
+        userId: buyer.id,
+        productIds: [voucherLineId(voucherId)],
+        totalCents: pounds * 100,
+        paymentRef: `demo_pi_${voucher?.purchaseId}`,
+        consentAt: null,
+        mode: "payment",
+      },
+    },
+  });
+  return {
+    buyer,
+    voucher: (
+      await kit.t.services.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId))
+    )[0] as typeof vouchers.$inferSelect,
+  };
+}
+
+/** The next last Sunday of March or October (when the UK's clocks change) after a London date. */
+function nextClockChange(today: string): string {
+  for (let d = addDays(today, 1); ; d = addDays(d, 1)) {
+    const [y, m] = d.split("-").map(Number) as [number, number];
+    if (
+      (m === 3 || m === 10) &&
+      new Date(`${d}T12:00:00Z`).getUTCDay() === 0 &&
+      addDays(d, 7).slice(5, 7) !== d.slice(5, 7) &&
+      y > 0
+    )
+      return d;
+  }
+}
+
+const balanceOf = async (id: string) =>
+  (await kit.t.services.database.db.select().from(vouchers).where(eq(vouchers.id, id)))[0]?.balanceCents;
+
+describe("gift vouchers", () => {
+  it("is issued when paid, printed with its code, value and expiry, and e-mailed to the recipient at once", async () => {
+    const { voucher } = await buyVoucher(50, { recipientEmail: "bea@example.com" });
+    expect(voucher.status).toBe("active");
+    expect(voucher.balanceCents).toBe(5000);
+    expect(voucher.purpose).toBe("multi");
+    const mail = readOutbox(kit.t.dataDir).filter((m) => m.to === "bea@example.com");
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.text).toContain(voucher.code);
+
+    // The attachment is the PDF itself (base64 once on the wire, not twice).
+    const raw = readFileSync(path.join(kit.t.dataDir, "outbox", mail[0]?.file ?? ""), "utf8");
+    const attached = /filename="?gift-voucher\.pdf"?[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw)?.[1] ?? "";
+    expect(Buffer.from(attached.replace(/\s/g, ""), "base64").subarray(0, 5).toString()).toBe("%PDF-");
+    const pdf = await voucherPdf(kit.t.services, voucher);
+    expect(Buffer.from(pdf.slice(0, 5)).toString()).toBe("%PDF-");
+    const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
+    expect(text).toContain(voucher.code);
+    expect(text).toContain("£50.00");
+    expect(text).toContain(formatLongDate(voucher.expiresAt));
+  });
+
+  it("sends a scheduled voucher once, at 09:00 London on its day after a clock change, and never once refunded", async () => {
+    // The day after the next change of the clocks: 09:00 in London is not 09:00 UTC on both sides of it.
+    const on = addDays(nextClockChange(zonedDate(new Date())), 1);
+    const { voucher } = await buyVoucher(20, { recipientEmail: "later@example.com", sendOn: on });
+    const { voucher: refunded } = await buyVoucher(30, { recipientEmail: "never@example.com", sendOn: on });
+    await refundPurchase(kit.t.services, refunded.purchaseId ?? "");
+    const nine = zonedInstant(on, "09:00");
+    expect(voucher.sendAt?.toISOString()).toBe(nine.toISOString());
+    expect(nine.getUTCHours()).toBe(on.slice(5, 7) === "03" ? 8 : 9);
+    expect(await deliverDueVouchers(kit.t.services, new Date(nine.getTime() - 60_000))).toBe(0);
+    const due = new Date(nine.getTime() + 60_000);
+    // Two instances at once, then any later round (a restarted server reads the same claimed row): sent once.
+    const sent = await Promise.all([deliverDueVouchers(kit.t.services, due), deliverDueVouchers(kit.t.services, due)]);
+    expect(sent[0] + sent[1]).toBe(1);
+    expect(await deliverDueVouchers(kit.t.services, new Date(due.getTime() + 86_400_000))).toBe(0);
+    const outbox = readOutbox(kit.t.dataDir);
+    expect(outbox.filter((m) => m.to === "later@example.com")).toHaveLength(1);
+    expect(outbox.filter((m) => m.to === "never@example.com")).toHaveLength(0);
+  });
+
+  it("pays part of a product, and a refund of it goes back to the voucher first", async () => {
+    const { db } = kit.t.services.database;
+    const productId = `guide-${crypto.randomUUID().slice(0, 8)}`;
+    await db.insert(products).values({ id: productId, title: "A Guide", priceCents: 1999, downloadUrl: "pdfs/g.pdf" });
+    const { voucher } = await buyVoucher(10);
+    const client = await kit.client("spender");
+    const opened = await createCheckout(kit.t.services, client, {
+      productIds: [productId],
+      discountCode: voucher.code.toLowerCase(),
+    });
+    expect(opened.totalCents).toBe(999);
+    expect(await balanceOf(voucher.id)).toBe(0);
+    const ref = opened.url.split("/").pop() as string;
+    await applyPaymentEvent(kit.t.services, {
+      event: {
+        kind: "checkout.paid",
+        checkout: {
+          provider: "demo",
+          ref,
+          userId: client.id,
+          productIds: [productId],
+          totalCents: 999,
+          paymentRef: `demo_pi_${ref}`,
+          consentAt: null,
+          mode: "payment",
+        },
+      },
+    });
+    await refundPurchase(kit.t.services, ref);
+    expect(await balanceOf(voucher.id)).toBe(1000);
+    const [order] = await db.select().from(purchases).where(eq(purchases.id, ref));
+    expect(order?.status).toBe("refunded");
+    // The sale of a voucher once spent can no longer be refunded.
+    await createCheckout(kit.t.services, client, { productIds: [productId], discountCode: voucher.code });
+    await expect(refundPurchase(kit.t.services, voucher.purchaseId ?? "")).rejects.toThrow(/has been used/);
+  });
+
+  it("pays part of a One-on-One (the card the rest), all of a cheaper one, and a cancellation gives it back", async () => {
+    const { db } = kit.t.services.database;
+    const { voucher } = await buyVoucher(60);
+    const client = await kit.client("friend");
+    const day = kit.freshDay();
+    const first = await startBookingCheckout(kit.t.services, client, {
+      ...request(zonedInstant(day, "10:00")),
+      voucherCode: voucher.code,
+    });
+    // The One-on-One is £50: the voucher pays it all, no provider asked, the session confirmed.
+    const [booked] = await db.select().from(bookings).where(eq(bookings.id, first.bookingId));
+    expect(booked?.status).toBe("confirmed");
+    expect(await balanceOf(voucher.id)).toBe(1000);
+    const second = await startBookingCheckout(kit.t.services, client, {
+      ...request(zonedInstant(day, "13:00")),
+      voucherCode: voucher.code,
+    });
+    const [held] = await db.select().from(bookings).where(eq(bookings.id, second.bookingId));
+    const [pending] = await db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, held?.purchaseId ?? ""));
+    expect(pending).toMatchObject({ totalAmountCents: 4000, voucherCents: 1000, provider: "demo" });
+    await kit.pay(client, second.bookingId, 4000);
+    expect(await balanceOf(voucher.id)).toBe(0);
+    // Cancelled in good time: £50 back, the voucher's £10 to the voucher, £40 to the card.
+    await cancelBooking(kit.t.services, { bookingId: second.bookingId, by: "client", userId: client.id });
+    expect(await balanceOf(voucher.id)).toBe(1000);
+    await cancelBooking(kit.t.services, { bookingId: first.bookingId, by: "practitioner" });
+    expect(await balanceOf(voucher.id)).toBe(6000);
+    const [card] = await db
+      .execute(
+        sql`select coalesce(sum(amount_cents - voucher_cents), 0)::int as c from refunds where purchase_id = ${pending?.id}`,
+      )
+      .then((r) => (r as unknown as { rows: { c: number }[] }).rows);
+    expect(card?.c).toBe(4000);
+  });
+
+  it("spends a voucher's last £10 once when 20 checkouts race for it", async () => {
+    const { db } = kit.t.services.database;
+    const productId = `race-${crypto.randomUUID().slice(0, 8)}`;
+    await db
+      .insert(products)
+      .values({ id: productId, title: "Race Guide", priceCents: 1000, downloadUrl: "pdfs/r.pdf" });
+    const { voucher } = await buyVoucher(10);
+    const clients = await Promise.all(Array.from({ length: 20 }, () => kit.client("racer")));
+    const results = await Promise.allSettled(
+      clients.map((client) =>
+        createCheckout(kit.t.services, client, { productIds: [productId], voucherCode: voucher.code }),
+      ),
+    );
+    const won = results.filter((r) => r.status === "fulfilled");
+    expect(won).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(AppError);
+    expect(await balanceOf(voucher.id)).toBe(0);
+  });
+
+  it("a voucher for a One-on-One pays for one in full, and for nothing else", async () => {
+    const { db } = kit.t.services.database;
+    const buyer = await kit.client("giver");
+    const { voucherId } = await startVoucherCheckout(kit.t.services, buyer, {
+      ...base,
+      kind: "service",
+      pounds: 0,
+      serviceId: "one-on-one",
+      recipientEmail: "",
+      sendOn: "",
+      service: { id: "one-on-one", title: "One-on-One Session", priceCents: 5000 },
+    });
+    const [sold] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId));
+    await applyPaymentEvent(kit.t.services, {
+      event: {
+        kind: "checkout.paid",
+        checkout: {
+          provider: "demo",
+          ref: sold?.purchaseId ?? "",
+          userId: buyer.id,
+          productIds: [voucherLineId(voucherId)],
+          totalCents: 5000,
+          paymentRef: `demo_pi_${sold?.purchaseId}`,
+          consentAt: null,
+          mode: "payment",
+        },
+      },
+    });
+    const code = sold?.code ?? "";
+    expect(sold?.purpose).toBe("single");
+    const client = await kit.client("friend");
+    const day = kit.freshDay();
+    await expect(
+      startBookingCheckout(kit.t.services, client, {
+        ...request(zonedInstant(day, "10:00"), "healing-journey"),
+        voucherCode: code,
+      }),
+    ).rejects.toThrow(/can only be used to book it/);
+    const { bookingId } = await startBookingCheckout(kit.t.services, client, {
+      ...request(zonedInstant(day, "12:00")),
+      voucherCode: code,
+    });
+    const [booked] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const [order] = await db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, booked?.purchaseId ?? ""));
+    expect(booked?.status).toBe("confirmed");
+    expect(order).toMatchObject({ provider: "voucher", status: "paid", totalAmountCents: 0, voucherCents: 5000 });
+    expect(await balanceOf(voucherId)).toBe(0);
+  });
+
+  it("a code limited to sessions and first visits takes £10 off a first One-on-One, and nothing else", async () => {
+    const { db } = kit.t.services.database;
+    const code = `FIRST${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+    await db.insert(discountCodes).values({
+      id: crypto.randomUUID(),
+      code,
+      kind: "amount",
+      amount: 1000,
+      appliesTo: ["sessions"],
+      firstTimeOnly: true,
+    });
+    const client = await kit.client("newcomer");
+    const day = kit.freshDay();
+    await expect(
+      startBookingCheckout(kit.t.services, client, {
+        ...request(zonedInstant(day, "10:00"), "healing-journey"),
+        discountCode: code,
+      }),
+    ).rejects.toThrow(/not valid for these items/);
+    const { bookingId } = await startBookingCheckout(kit.t.services, client, {
+      ...request(zonedInstant(day, "12:00")),
+      discountCode: code,
+    });
+    const [held] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const [order] = await db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, held?.purchaseId ?? ""));
+    expect(order).toMatchObject({ totalAmountCents: 4000, discountCode: code, discountCents: 1000 });
+    expect(held?.amountCents).toBe(4000);
+    await kit.pay(client, bookingId, 4000);
+    // Cancelled in good time: what it took comes back, within the line.
+    await cancelBooking(kit.t.services, { bookingId, by: "client", userId: client.id });
+    const [refund] = await db
+      .execute(sql`select coalesce(sum(amount_cents), 0)::int as c from refunds where purchase_id = ${order?.id}`)
+      .then((r) => (r as unknown as { rows: { c: number }[] }).rows);
+    expect(refund?.c).toBe(4000);
+    // No longer a first visit; and never on a product.
+    await expect(
+      startBookingCheckout(kit.t.services, client, {
+        ...request(zonedInstant(kit.freshDay(), "10:00")),
+        discountCode: code,
+      }),
+    ).rejects.toThrow(/first visit only/);
+    const productId = `guide-${crypto.randomUUID().slice(0, 8)}`;
+    await db.insert(products).values({ id: productId, title: "Guide", priceCents: 1999, downloadUrl: "pdfs/x.pdf" });
+    await expect(
+      createCheckout(kit.t.services, await kit.client("shopper"), { productIds: [productId], discountCode: code }),
+    ).rejects.toThrow(/not valid for these items/);
+  });
+
+  it("refuses an expired voucher with its date", async () => {
+    const { db } = kit.t.services.database;
+    const { voucher } = await buyVoucher(10);
+    await db
+      .update(vouchers)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(vouchers.id, voucher.id));
+    const client = await kit.client("late");
+    await expect(
+      startBookingCheckout(kit.t.services, client, {
+        ...request(zonedInstant(kit.freshDay(), "10:00")),
+        voucherCode: voucher.code,
+      }),
+    ).rejects.toThrow(/expired on/);
+  });
+});
