@@ -17,26 +17,30 @@ import { createTestApp } from "../support/test-app";
 const client = path.resolve(process.env.BUILD_DIR || "build", "client");
 
 /**
- * Bytes each content page's scripts took at a06c4f7, counted the same way from that commit's build
- * (brotli copies plus 602 bytes of headers a script, as its server sent them). For the five pages
- * the bench loads, this is 42 to 61 bytes above its Lighthouse figures at that commit.
+ * Bytes each content page's scripts take, a ceiling no change may raise unnoticed (brotli copies plus
+ * 602 bytes of headers a script, as the server sends them). First set at a06c4f7 (issue 12); raised
+ * once, on 2026-11-25, to what the merges of issues 24-27 measured (1-6 KB a page: the design's
+ * components, her pictures, testimonials on /, /reiki and /zyto). Issue 23's target is 100 KB: the
+ * framework chunk alone is 93 KB, so meeting it means splitting that chunk, not trimming pages.
  */
-const LOADED_AT_A06C4F7: Record<string, number> = {
-  "/": 110_888,
-  "/about": 109_759,
-  "/products": 114_005,
-  "/reiki": 112_872,
-  "/zyto": 114_229,
-  "/aromatherapy": 111_394,
+const CEILING: Record<string, number> = {
+  "/": 115_381,
+  "/about": 110_833,
+  "/products": 115_755,
+  "/reiki": 118_902,
+  "/zyto": 119_849,
+  "/aromatherapy": 111_438,
   "/music": 109_833,
-  "/media-events": 122_680,
-  "/contact": 111_952,
-  "/terms": 110_254,
-  "/privacy": 110_156,
-  "/cookie-policy": 108_423,
-  "/refund": 109_506,
-  "/disclaimer": 109_684,
-  "/product/:productId": 113_270,
+  "/media-events": 122_691,
+  "/contact": 112_636,
+  "/terms": 111_895,
+  "/privacy": 111_761,
+  "/cookie-policy": 109_412,
+  "/refund": 111_131,
+  "/disclaimer": 111_289,
+  "/review-policy": 109_465,
+  "/gift-vouchers": 112_200,
+  "/product/:productId": 114_989,
 };
 
 type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[] };
@@ -117,6 +121,6 @@ describe("the scripts of a content page", () => {
     const withZod = [...files].filter((file) => readFileSync(path.join(client, file), "utf8").includes("ZodError"));
     expect(withZod).toEqual([]);
     const bytes = (await Promise.all([...files].map(bytesReceived))).reduce((sum, n) => sum + n, 0);
-    expect(bytes).toBeLessThanOrEqual(LOADED_AT_A06C4F7[page] as number);
+    expect(bytes).toBeLessThanOrEqual(CEILING[page] as number);
   });
 });
