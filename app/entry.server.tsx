@@ -31,9 +31,12 @@ export default async function handleRequest(
   const site = loadContext.get(servicesContext);
   // The same data as a page rendered before: the same page, sent again (decision 052).
   const { loaderData, actionData, errors } = routerContext.staticHandlerContext;
-  const key = routerContext.isSpaMode
-    ? null
-    : renderKey(request.url, responseStatusCode, { loaderData, actionData, errors });
+  // Not in development (every edit renders), nor for a request without any cookie: that is the shared
+  // cache's (decision 027), which keeps the markup itself and compresses it for everyone.
+  const key =
+    routerContext.isSpaMode || !info.keepRenders || !request.headers.has("cookie")
+      ? null
+      : renderKey(request.url, responseStatusCode, { loaderData, actionData, errors });
   const rendered = key ? findRendered(site, key) : null;
   if (rendered) {
     info.scriptHashes = rendered.scriptHashes;

@@ -234,6 +234,8 @@ export async function toCachedPage(response: Response, pathname: string, nonce: 
   const shareable =
     (((response.status === 200 || response.status === 400) && isPublicPath(pathname)) || response.status === 404) &&
     type.startsWith("text/html") &&
+    // Its markup as it is: never bytes already compressed for one client.
+    !response.headers.has("content-encoding") &&
     !response.headers.has("set-cookie") &&
     !/no-store|private/i.test(response.headers.get("cache-control") ?? "");
   if (!shareable || !response.body) {

@@ -132,7 +132,7 @@ function ResendReceipt({ id }: { id: string }) {
       <button
         type="submit"
         className={buttonClass("secondary")}
-        aria-label={`Resend the receipt of order #${id.slice(0, 8)}`}
+        aria-label={`Resend receipt of order #${id.slice(0, 8)}`}
         disabled={fetcher.state !== "idle"}
       >
         {fetcher.state !== "idle" ? "Sending..." : "Resend receipt"}

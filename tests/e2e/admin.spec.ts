@@ -176,7 +176,7 @@ test("every admin section, the current one marked, is on screen without scrollin
   await expect(nav.getByRole("link", { name: "Songs" })).toHaveAttribute("aria-current", "page");
   const width = page.viewportSize()?.width ?? 0;
   const links = nav.getByRole("link");
-  expect(await links.count()).toBe(14);
+  expect(await links.count()).toBe(15);
   for (const link of await links.all()) {
     const box = await link.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= width, (await link.textContent()) ?? "").toBe(true);

@@ -73,7 +73,7 @@ test("a customer buys a guide and gets a receipt; the owner finds the order, res
     await owner.getByRole("figure").screenshot({ path: path.join(shots, `orders-chart-${width}.png`) });
   }
 
-  await owner.getByRole("button", { name: `Resend the receipt of order ${orderRef}` }).click();
+  await owner.getByRole("button", { name: `Resend receipt of order ${orderRef}` }).click();
   await expect(owner.getByText(`The receipt for order ${orderRef} is on its way.`)).toBeVisible();
   await expect.poll(() => receiptsTo(buyerEmail).length).toBe(2);
 

@@ -44,7 +44,6 @@ test("a client books a one-hour Reiki session in demo mode, gets the .ics, and c
   await page.getByRole("link", { name: "Book This Package: One-on-One Session", exact: true }).click();
   // A visitor sees the free times before signing in (issue 24, item 5).
   await expect(page.getByRole("heading", { name: "Book: One-on-One Session" })).toBeVisible();
-  await answerHealthQuestions(page);
 
   // The phone the open day after the desktop's (both within the 14 days): the two projects run side
   // by side and must not race for one slot.
@@ -70,6 +69,8 @@ test("a client books a one-hour Reiki session in demo mode, gets the .ics, and c
   await page.getByLabel("Password", { exact: true }).fill(client.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Book: One-on-One Session" })).toBeVisible();
+  // A first booking asks the health questions (decision 046), and comes back to the chosen time.
+  await answerHealthQuestions(page);
   await expect(page.getByRole("group", { name: /^Free times/ }).getByRole("radio", { checked: true })).toHaveAttribute(
     "value",
     last as string,

@@ -64,7 +64,11 @@ test("a client answers the health questions, then books; the practitioner reads 
   const day = openDay(testInfo.project.name.includes("phone") ? 24 : 23);
   await page.locator(`a[data-date="${day}"]`).click();
   await expect(page.locator(`a[data-date="${day}"]`)).toHaveAttribute("aria-current", "date");
-  await page.getByRole("radio").first().check();
+  await page
+    .locator("label")
+    .filter({ has: page.getByRole("radio") })
+    .first()
+    .click();
   await page.getByRole("button", { name: "Continue to payment (£50.00)" }).click();
   await page.getByRole("button", { name: "Pay £50.00" }).click();
   await expect(page.getByTestId("session-status")).toHaveText("Booked");

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANGE_NOTICE_TABLES } from "~/lib/db/cache-until-changed.server";
 import { products } from "~/lib/db/schema.server";
+import { invalidatePublicPages } from "~/lib/public-page-cache.server";
 import { buyInDemo } from "../support/demo-purchase";
 import { signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
@@ -61,6 +62,19 @@ describe("a signed-in page sent again", () => {
     await page("/my-purchases", buyer.cookie);
     expect((await page("/my-purchases", buyer.cookie)).html).toContain(chakra.title);
     expect((await page("/my-purchases", other.cookie)).html).not.toContain(chakra.title);
+  });
+});
+
+describe("the shared cache of anonymous pages", () => {
+  it("is always given markup, never bytes compressed for one visitor", async () => {
+    const anonymous = async (encoding: string) =>
+      (await t.app.request("/about", { headers: { "accept-encoding": encoding } })).arrayBuffer();
+    await anonymous("identity");
+    invalidatePublicPages(t.services);
+    // Rendered again from the same data, for a visitor who takes brotli: what the cache keeps is markup.
+    await anonymous("br");
+    const kept = Buffer.from(await anonymous("identity")).toString("utf8");
+    expect(kept.startsWith("<!DOCTYPE html>")).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { subscribers } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { getPaymentProvider } from "./get-payment-provider.server";
-import { sendMembershipNotice } from "./send-notices.server";
+import { turnOffRenewal } from "./turn-off-renewal.server";
 
 export type ManageResult =
   | { kind: "portal"; url: string }
@@ -31,16 +31,7 @@ export async function manageMembership(
   }
   if (row.provider === "demo" && intent === "resume") return resumeDemoMembership(services, row.email);
   if (row.provider === "demo") {
-    // Only the request that turns renewal off tells the member, so a double click sends one e-mail.
-    const changed = await db
-      .update(subscribers)
-      .set({ cancelAtPeriodEnd: true })
-      .where(and(eq(subscribers.email, row.email), eq(subscribers.cancelAtPeriodEnd, false)))
-      .returning({ userId: subscribers.userId });
-    const userId = changed[0]?.userId;
-    if (userId) {
-      await sendMembershipNotice(services, { userId, notice: { kind: "cancelled", accessUntil: row.subscriptionEnd } });
-    }
+    await turnOffRenewal(services, row);
     return { kind: "cancelled", endsAt: row.subscriptionEnd };
   }
   return { kind: "none" };

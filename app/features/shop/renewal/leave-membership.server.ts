@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { subscribers } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { getPaymentProvider } from "../get-payment-provider.server";
-import { sendMembershipNotice } from "../send-notices.server";
+import { turnOffRenewal } from "../turn-off-renewal.server";
 
 export type LeaveResult = { kind: "left"; accessUntil: Date | null } | { kind: "none" };
 
@@ -18,14 +18,6 @@ export async function leaveMembership(services: AppServices, email: string): Pro
   if (row.provider === "stripe" && row.providerSubscriptionId && !row.cancelAtPeriodEnd) {
     await getPaymentProvider(services).endSubscriptionAtPeriodEnd(row.providerSubscriptionId);
   }
-  const changed = await db
-    .update(subscribers)
-    .set({ cancelAtPeriodEnd: true })
-    .where(and(eq(subscribers.email, row.email), eq(subscribers.cancelAtPeriodEnd, false)))
-    .returning({ userId: subscribers.userId });
-  const userId = changed[0]?.userId;
-  if (userId) {
-    await sendMembershipNotice(services, { userId, notice: { kind: "cancelled", accessUntil: row.subscriptionEnd } });
-  }
+  await turnOffRenewal(services, row);
   return { kind: "left", accessUntil: row.subscriptionEnd };
 }
