@@ -449,7 +449,8 @@ export default function Book({ loaderData }: Route.ComponentProps) {
               ) : null}
             </>
           ) : null}
-          {mode !== "reschedule" && service.page === "/zyto" ? (
+          {/* Asked once she is signed in: a visitor choosing a time goes to sign in first. */}
+          {signedIn && mode !== "reschedule" && service.page === "/zyto" ? (
             <label className="mt-4 flex gap-3 text-sm">
               <input type="checkbox" name="disclaimer" required className="mt-0.5 size-5 shrink-0" />
               <span>{SCAN_DISCLAIMER_WORDING}</span>
