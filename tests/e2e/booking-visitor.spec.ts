@@ -113,9 +113,14 @@ test("a late cancellation that costs money asks for confirmation first", async (
   try {
     const client = await createUser("late");
     await signIn(page, client);
-    await page.goto("/book/standard-scan");
+    // The second free time: at least half an hour away, so it has not begun when she cancels, and less
+    // than 24 hours away, so cancelling costs half. Today's until noon; after it, tomorrow's (just after
+    // midnight), as late in the evening today may have one time left or none.
+    const londonHour = Number(
+      new Intl.DateTimeFormat("en-GB", { hour: "numeric", timeZone: "Europe/London" }).format(new Date()),
+    );
+    await page.goto(`/book/standard-scan?day=${londonHour < 12 ? today : addDays(today, 1)}`);
     await answerHealthQuestions(page);
-    // The second free time: at least half an hour away, so it has not begun when she cancels.
     await slotBox(page, 1).click();
     await page.getByLabel(/I ask for my session/).check();
     await page.getByLabel(/^I have read the Important Notes/).check();
