@@ -9,26 +9,26 @@ import type { AddressInfo } from "node:net";
  */
 export async function startRoundRobinProxy(upstreams: () => string[]) {
   let next = 0;
-  let retried = 0;
   const healthy = new Map<string, boolean>();
-  let checking = true;
-  const check = async () => {
-    while (checking) {
-      await Promise.all(
-        upstreams().map(async (upstream) => {
-          try {
-            const res = await fetch(`${upstream}/api/health`, { signal: AbortSignal.timeout(1000) });
-            await res.arrayBuffer();
-            healthy.set(upstream, res.ok);
-          } catch {
-            healthy.set(upstream, false);
-          }
-        }),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+  // One round of checks at a time: a round still waiting on a slow upstream skips the next tick.
+  let checking: Promise<unknown> | null = null;
+  const check = () => {
+    checking ??= Promise.all(
+      upstreams().map(async (upstream) => {
+        try {
+          const res = await fetch(`${upstream}/api/health`, { signal: AbortSignal.timeout(1000) });
+          await res.arrayBuffer();
+          healthy.set(upstream, res.ok);
+        } catch {
+          healthy.set(upstream, false);
+        }
+      }),
+    ).finally(() => {
+      checking = null;
+    });
   };
-  const checks = check();
+  check();
+  const checks = setInterval(check, 200);
   const server = http.createServer(async (req, res) => {
     const body = await new Promise<Buffer>((resolve, reject) => {
       const chunks: Buffer[] = [];
@@ -63,7 +63,6 @@ export async function startRoundRobinProxy(upstreams: () => string[]) {
         );
         upstream.on("error", (error: NodeJS.ErrnoException) => {
           if (error.code === "ECONNREFUSED") {
-            retried++;
             resolve(false);
           } else {
             res.destroy(error);
@@ -80,11 +79,9 @@ export async function startRoundRobinProxy(upstreams: () => string[]) {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    /** Requests an upstream refused and the next one answered. */
-    retried: () => retried,
     close: async () => {
-      checking = false;
-      await checks;
+      clearInterval(checks);
+      await checking;
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -60,8 +60,6 @@ type Kind = { spec: CacheSpec; entries: Map<string, Entry> };
 type Registry = {
   kinds: Map<string, Kind>;
   generations: Map<string, number>;
-  hits: number;
-  misses: number;
   /** Whether writes are heard now: when not, every read goes to the database. */
   hearing: boolean;
 };
@@ -82,8 +80,6 @@ export function keepReadsUntilChanged(database: DatabaseHandle): void {
   const created: Registry = {
     kinds: new Map(),
     generations: new Map(),
-    hits: 0,
-    misses: 0,
     hearing: database.kind === "pglite",
   };
   registries.set(database.db, created);
@@ -130,10 +126,8 @@ export function cacheUntilChanged<T>(
   const now = Date.now();
   const found = kind.entries.get(key);
   if (found && now - found.storedAt < spec.ttlMs) {
-    registry.hits++;
     return found.value as Promise<T>;
   }
-  registry.misses++;
   const before = generationsOf(registry, spec.tables);
   const entries = kind.entries;
   const value = load();
@@ -155,10 +149,4 @@ export function cacheUntilChanged<T>(
     },
   );
   return value;
-}
-
-/** Hits and misses since start, for the status and the bench. */
-export function cacheCounts(db: Database): { hits: number; misses: number } {
-  const registry = registries.get(db);
-  return { hits: registry?.hits ?? 0, misses: registry?.misses ?? 0 };
 }
