@@ -1,8 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import {
-  CheckoutError,
+  checkoutFailed,
   getPaymentProvider,
-  paymentInnerMessages,
   releaseDiscount,
   releaseVoucherHold,
   reserveDiscount,
@@ -187,12 +186,7 @@ export async function startBookingCheckout(
     await letGo();
     if (voucherCents > 0) await db.transaction((tx) => releaseVoucherHold(tx, purchaseId));
     if (discount) await releaseDiscount(db, purchaseId);
-    services.logger.error({ err: error, provider: provider.name }, "booking checkout creation failed");
-    throw new AppError(
-      "provider_failed",
-      error instanceof CheckoutError ? error.message : paymentInnerMessages.failed,
-      "Payment Error",
-    );
+    throw checkoutFailed(services, provider, error, "booking");
   }
   // A webhook may have beaten this insert and made the row already: then this is a no-op. The order
   // names no catalogue product: its one line is the session (or package) it pays for.

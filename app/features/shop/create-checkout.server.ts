@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
 import { products, purchases } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
+import { checkoutFailed } from "./checkout-failed.server";
 import { discountMessages } from "./discount/price-discount";
 import { releaseDiscount, reserveDiscount } from "./discount/reserve-discount.server";
 import { getMembership } from "./get-membership.server";
@@ -18,7 +19,6 @@ import {
   paymentInnerMessages,
   subscriptionInnerMessages,
 } from "./model";
-import { CheckoutError } from "./payment-provider.server";
 import { planCheckout } from "./plan-checkout";
 import { releaseVoucherHold, reserveVoucher, type VoucherHold } from "./voucher/reserve-voucher.server";
 import { settleVoucherOnlyOrder } from "./voucher/settle-voucher-only-order.server";
@@ -105,14 +105,10 @@ export async function createCheckout(
           });
   } catch (error) {
     await releaseHolds();
-    services.logger.error({ err: error, provider: provider.name }, "checkout creation failed");
-    const message =
-      error instanceof CheckoutError
-        ? error.message
-        : isSubscription
-          ? subscriptionInnerMessages.failed
-          : paymentInnerMessages.failed;
-    throw new AppError("provider_failed", message, title);
+    throw checkoutFailed(services, provider, error, isSubscription ? "membership" : "shop", {
+      fallback: isSubscription ? subscriptionInnerMessages.failed : paymentInnerMessages.failed,
+      title,
+    });
   }
 
   // The pending row carries the consent; the webhook or Pay turns it paid. If a webhook won the race

@@ -13,14 +13,13 @@ import type { RefundReason } from "./model";
 import type { PaidCheckout } from "./payment-provider.server";
 
 // Discount codes limited to sessions or packages (issue 25 item 7): a use held with the checkout.
+export { checkoutFailed } from "./checkout-failed.server";
 export { releaseDiscount, reserveDiscount } from "./discount/reserve-discount.server";
 export { getPaymentProvider } from "./get-payment-provider.server";
 export { recordRefund } from "./ledger/record-refund.server";
 export type { NewOrderLine } from "./ledger/write-order-lines.server";
 export { writeOrderLines } from "./ledger/write-order-lines.server";
-export { paymentInnerMessages } from "./model";
 export type { CheckoutLine, PaidCheckout } from "./payment-provider.server";
-export { CheckoutError } from "./payment-provider.server";
 export { settleRefund } from "./settle-refund.server";
 export { vatInvoiceRowsOf } from "./vat/vat-invoice-rows.server";
 // Gift vouchers spent on what a kind sells (decision 048): a hold taken with its checkout, given back

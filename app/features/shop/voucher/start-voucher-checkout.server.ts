@@ -3,10 +3,9 @@ import { purchases, vouchers } from "~/lib/db/schema.server";
 import { formatAmount } from "~/lib/format-price";
 import type { AppServices } from "~/lib/services.server";
 import { zonedInstant } from "~/lib/zoned-time";
+import { checkoutFailed } from "../checkout-failed.server";
 import { getPaymentProvider } from "../get-payment-provider.server";
 import { writeOrderLines } from "../ledger/write-order-lines.server";
-import { paymentInnerMessages } from "../model";
-import { CheckoutError } from "../payment-provider.server";
 import { generateVoucherCode } from "./generate-voucher-code.server";
 import { type VoucherOrder, voucherTitle } from "./voucher-form";
 import { purposeOf, VOUCHER_LIMITS, voucherExpiry, voucherLineId } from "./voucher-model";
@@ -49,12 +48,7 @@ export async function startVoucherCheckout(
       cancelPath: "/gift-vouchers",
     });
   } catch (error) {
-    services.logger.error({ err: error, provider: provider.name }, "voucher checkout creation failed");
-    throw new AppError(
-      "provider_failed",
-      error instanceof CheckoutError ? error.message : paymentInnerMessages.failed,
-      "Payment Error",
-    );
+    throw checkoutFailed(services, provider, error, "voucher");
   }
   await db.transaction(async (tx) => {
     // A webhook may have come first and written the order: then the order row is left as it is.
