@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { CheckboxField, inputClass, TextAreaField } from "~/components/ui/form-fields";
+import { CheckboxField, inputClass, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { noticeClass } from "~/components/ui/notice";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
@@ -165,36 +165,20 @@ export default function AdminBookingsNew({ loaderData }: Route.ComponentProps) {
             ) : null}
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-4">
-            <div className="sm:col-span-2">
-              <label htmlFor="service" className="block text-sm font-semibold text-plum-900">
-                Session
-              </label>
-              <select id="service" name="service" defaultValue={d.serviceId} className={inputClass}>
-                {d.services.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.title} ({s.price})
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="place" className="block text-sm font-semibold text-plum-900">
-                Where
-              </label>
-              <select id="place" name="place" defaultValue={d.place} className={inputClass}>
-                {PLACES.map((p) => (
-                  <option key={p} value={p}>
-                    {placeLabel(p)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="date" className="block text-sm font-semibold text-plum-900">
-                Date
-              </label>
-              <input id="date" type="date" name="date" defaultValue={d.date} className={inputClass} />
-            </div>
+            <SelectField
+              label="Session"
+              name="service"
+              className="sm:col-span-2"
+              defaultValue={d.serviceId}
+              options={d.services.map((s) => ({ value: s.id, label: `${s.title} (${s.price})` }))}
+            />
+            <SelectField
+              label="Where"
+              name="place"
+              defaultValue={d.place}
+              options={PLACES.map((p) => ({ value: p, label: placeLabel(p) }))}
+            />
+            <TextField label="Date" name="date" type="date" defaultValue={d.date} />
           </div>
           <button type="submit" name="times" value="1" className={buttonClass("primary")}>
             Show free times

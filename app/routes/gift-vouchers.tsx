@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { TextAreaField, TextField } from "~/components/ui/form-fields";
+import { ChoiceCards, SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
 import { noticeClass } from "~/components/ui/notice";
 import { getSessionUser, requireUser } from "~/features/accounts/get-session-user.server";
 import { findService, SERVICES } from "~/features/booking/booking-model";
@@ -119,33 +119,16 @@ export default function GiftVouchers({ loaderData }: Route.ComponentProps) {
               {refused.message}
             </p>
           ) : null}
-          <fieldset>
-            <legend className="text-sm font-semibold text-plum-900">What would you like to give?</legend>
-            <div className="mt-2 grid gap-3 sm:grid-cols-2">
-              <label className="flex items-center gap-3 rounded-lg border border-plum-200 bg-white p-3">
-                <input
-                  type="radio"
-                  name="kind"
-                  value="amount"
-                  checked={kind === "amount"}
-                  onChange={() => setKind("amount")}
-                  className="size-5"
-                />
-                <span>An amount to spend</span>
-              </label>
-              <label className="flex items-center gap-3 rounded-lg border border-plum-200 bg-white p-3">
-                <input
-                  type="radio"
-                  name="kind"
-                  value="service"
-                  checked={kind === "service"}
-                  onChange={() => setKind("service")}
-                  className="size-5"
-                />
-                <span>A session or package</span>
-              </label>
-            </div>
-          </fieldset>
+          <ChoiceCards<typeof kind>
+            legend="What would you like to give?"
+            name="kind"
+            choices={[
+              { value: "amount", label: "An amount to spend" },
+              { value: "service", label: "A session or package" },
+            ]}
+            value={kind}
+            onChange={setKind}
+          />
           {kind === "amount" ? (
             <TextField
               label="Amount in pounds"
@@ -161,25 +144,14 @@ export default function GiftVouchers({ loaderData }: Route.ComponentProps) {
               required
             />
           ) : (
-            <div>
-              <label htmlFor="serviceId" className="block text-sm font-semibold text-plum-900">
-                Session or package
-              </label>
-              <select
-                id="serviceId"
-                name="serviceId"
-                defaultValue={was.serviceId ?? services[0]?.id}
-                className="mt-1 block w-full rounded-lg border border-plum-200 bg-white px-3 py-2"
-                aria-invalid={errors.serviceId ? true : undefined}
-              >
-                {services.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.title} ({formatAmount(s.priceCents)})
-                  </option>
-                ))}
-              </select>
-              <p className="mt-1 text-sm text-muted">It pays for that session whatever its price when it is booked.</p>
-            </div>
+            <SelectField
+              label="Session or package"
+              name="serviceId"
+              defaultValue={was.serviceId ?? services[0]?.id}
+              options={services.map((s) => ({ value: s.id, label: `${s.title} (${formatAmount(s.priceCents)})` }))}
+              hint="It pays for that session whatever its price when it is booked."
+              error={errors.serviceId}
+            />
           )}
           <TextField
             label="Your name"
@@ -212,33 +184,16 @@ export default function GiftVouchers({ loaderData }: Route.ComponentProps) {
             defaultValue={was.message}
             error={errors.message}
           />
-          <fieldset>
-            <legend className="text-sm font-semibold text-plum-900">When should we e-mail it?</legend>
-            <div className="mt-2 grid gap-3 sm:grid-cols-2">
-              <label className="flex items-center gap-3 rounded-lg border border-plum-200 bg-white p-3">
-                <input
-                  type="radio"
-                  name="when"
-                  value="now"
-                  checked={when === "now"}
-                  onChange={() => setWhen("now")}
-                  className="size-5"
-                />
-                <span>As soon as it is paid</span>
-              </label>
-              <label className="flex items-center gap-3 rounded-lg border border-plum-200 bg-white p-3">
-                <input
-                  type="radio"
-                  name="when"
-                  value="date"
-                  checked={when === "date"}
-                  onChange={() => setWhen("date")}
-                  className="size-5"
-                />
-                <span>On a date</span>
-              </label>
-            </div>
-          </fieldset>
+          <ChoiceCards<typeof when>
+            legend="When should we e-mail it?"
+            name="when"
+            choices={[
+              { value: "now", label: "As soon as it is paid" },
+              { value: "date", label: "On a date" },
+            ]}
+            value={when}
+            onChange={setWhen}
+          />
           {when === "date" ? (
             <TextField
               label="Send on (UK date; it arrives at 9am)"

@@ -95,6 +95,82 @@ export function TextAreaField({
   );
 }
 
+/** A labelled select of `options` (value and label). */
+export function SelectField({
+  label,
+  name,
+  hint,
+  error,
+  required = false,
+  className,
+  options,
+  ...select
+}: Labelled & { options: readonly { value: string; label: string }[] } & Omit<
+    ComponentProps<"select">,
+    "name" | "id" | "required" | "className" | "children"
+  >) {
+  const errorId = useId();
+  return (
+    <Field label={label} hint={hint} required={required} className={className}>
+      {(id, hintId) => (
+        <>
+          <select
+            id={id}
+            name={name}
+            aria-required={required || undefined}
+            className={inputClass}
+            {...select}
+            {...described(error, errorId, hintId)}
+          >
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <ErrorText id={errorId}>{error}</ErrorText>
+        </>
+      )}
+    </Field>
+  );
+}
+
+/** A question answered by one of a few choices, each a card with its radio button (controlled). */
+export function ChoiceCards<V extends string>({
+  legend,
+  name,
+  choices,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  choices: readonly { value: V; label: string }[];
+  value: V;
+  onChange(value: V): void;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-plum-900">{legend}</legend>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {choices.map((choice) => (
+          <label key={choice.value} className="flex items-center gap-3 rounded-lg border border-plum-200 bg-white p-3">
+            <input
+              type="radio"
+              name={name}
+              value={choice.value}
+              checked={value === choice.value}
+              onChange={() => onChange(choice.value)}
+              className="size-5"
+            />
+            <span>{choice.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** A checkbox with its label beside it. */
 export function CheckboxField({
   label,
