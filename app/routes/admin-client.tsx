@@ -3,23 +3,15 @@
  * intake, consents, notes, access log), booking (her sessions, packages and credits, read through
  * My Sessions' own query) and the shop (her orders and membership). No feature imports another for it.
  */
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { data, Link, useActionData, useNavigation } from "react-router";
 import { cardClass } from "~/components/ui/card";
-import { TextAreaField } from "~/components/ui/form-fields";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
-import { ConfirmActionDialog } from "~/features/admin/confirm-action-dialog";
 import { placeLabel } from "~/features/booking/booking-model";
 import { listMySessions } from "~/features/booking/list-sessions.server";
 import { addClientNote } from "~/features/clients/add-client-note.server";
-import {
-  ACCESS_ACTION_LABELS,
-  ACCESS_SUBJECT_LABELS,
-  CONSENT_KIND_LABELS,
-  NOTE_LIMIT,
-} from "~/features/clients/clients-model";
+import { ACCESS_ACTION_LABELS, ACCESS_SUBJECT_LABELS, CONSENT_KIND_LABELS } from "~/features/clients/clients-model";
 import { deleteClientNote } from "~/features/clients/delete-client-note.server";
 import { editClientNote } from "~/features/clients/edit-client-note.server";
 import { getClient } from "~/features/clients/get-client.server";
@@ -30,6 +22,7 @@ import { listHealthAccess } from "~/features/clients/list-health-access.server";
 import { actorOf } from "~/features/clients/log-health-access.server";
 import { noteBody } from "~/features/clients/note-schema";
 import { readIntakeAnswers } from "~/features/clients/read-intake-answers.server";
+import { ClientNotes } from "~/features/clients/ui/client-notes";
 import { getMembership } from "~/features/shop/get-membership.server";
 import { getPaymentProvider } from "~/features/shop/get-payment-provider.server";
 import { listOrders } from "~/features/shop/list-orders.server";
@@ -317,71 +310,7 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
         </Section>
 
         <Section id="notes" title="Private notes">
-          {/* Keyed by the newest note, so the box is empty again once a note is added. */}
-          <Form key={notes[0]?.id ?? "none"} method="post" noValidate className="space-y-3">
-            <input type="hidden" name="intent" value="add-note" />
-            <TextAreaField
-              label="New note"
-              name="body"
-              hint="Only you can read these notes. They are stored encrypted, and every read is logged below."
-              rows={4}
-              maxLength={NOTE_LIMIT}
-              error={addRefused?.fieldErrors.body}
-              defaultValue={typeof addRefused?.submitted.body === "string" ? addRefused.submitted.body : ""}
-            />
-            <button type="submit" className={buttonClass("primary")} disabled={busy}>
-              Add note
-            </button>
-          </Form>
-          {notes.length === 0 ? (
-            <p className="mt-6 text-muted">No notes yet.</p>
-          ) : (
-            <ul className="mt-6 space-y-4" aria-label="Notes">
-              {notes.map((note) => (
-                <li key={note.id} className="rounded-lg border border-plum-100 p-4">
-                  <p className="text-sm text-muted">
-                    {note.created}
-                    {note.author ? ` · ${note.author}` : ""}
-                    {note.edited ? ` · edited ${note.edited}` : ""}
-                  </p>
-                  <p className="mt-2 whitespace-pre-line break-words">{note.body}</p>
-                  <div className="mt-3 flex flex-wrap items-start gap-3">
-                    <details
-                      className="min-w-0 flex-1 open:basis-full"
-                      open={editRefused?.submitted.noteId === note.id}
-                    >
-                      <summary className="cursor-pointer text-sm font-semibold text-plum-700 underline">Edit</summary>
-                      <Form method="post" noValidate className="mt-2 space-y-2">
-                        <input type="hidden" name="intent" value="edit-note" />
-                        <input type="hidden" name="noteId" value={note.id} />
-                        <TextAreaField
-                          label="Note"
-                          name="body"
-                          rows={4}
-                          maxLength={NOTE_LIMIT}
-                          defaultValue={note.body}
-                          error={editRefused?.submitted.noteId === note.id ? editRefused.fieldErrors.body : undefined}
-                        />
-                        <button type="submit" className={buttonClass("secondary")} disabled={busy}>
-                          Save note
-                        </button>
-                      </Form>
-                    </details>
-                    <ConfirmActionDialog
-                      trigger="Delete"
-                      triggerLabel={`Delete the note of ${note.created}`}
-                      triggerClassName="text-sm font-semibold text-red-800 underline"
-                      title="Delete this note?"
-                      description="The note is deleted for good."
-                      confirm="Delete note"
-                      busy="Deleting…"
-                      fields={{ intent: "delete-note", noteId: note.id }}
-                    />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ClientNotes notes={notes} addRefused={addRefused} editRefused={editRefused} busy={busy} />
         </Section>
 
         <Section id="sessions" title="Sessions">

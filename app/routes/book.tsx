@@ -10,10 +10,8 @@ import {
   BOOKING_LIMITS,
   bookingMessages,
   cancellationPolicy,
-  EXPRESS_REQUEST_WORDING,
   findService,
   PLACES,
-  placeLabel,
 } from "~/features/booking/booking-model";
 import { joinWaitlist, leaveWaitlist, listMyWaits } from "~/features/booking/booking-waitlist.server";
 import { parseClientTimeZone } from "~/features/booking/client-time-zone";
@@ -22,8 +20,9 @@ import { getMySession } from "~/features/booking/list-sessions.server";
 import { readPackageExpiry } from "~/features/booking/read-package-expiry.server";
 import { rescheduleBooking } from "~/features/booking/reschedule-booking.server";
 import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
+import { BookingDetails, TimeChoices, WaitingListOffer } from "~/features/booking/ui/booking-form-parts";
 import { DayCalendar } from "~/features/booking/ui/day-calendar";
-import { useVisitorZone, YourTime } from "~/features/booking/ui/visitor-zone";
+import { useVisitorZone } from "~/features/booking/ui/visitor-zone";
 import { getIntakeStatus } from "~/features/clients/get-intake-status.server";
 import { INTAKE_MESSAGES, SCAN_DISCLAIMER_WORDING } from "~/features/clients/intake-model";
 import { recordScanDisclaimer } from "~/features/clients/record-scan-disclaimer.server";
@@ -331,123 +330,19 @@ export default function Book({ loaderData }: Route.ComponentProps) {
                 : "No times are free on this day. Please choose another day."}
             </p>
           ) : (
-            <fieldset className="mt-4">
-              <legend className="sr-only">Free times on {dayName} (UK time)</legend>
-              <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-                {calendar.slots.map((slot) => (
-                  <label
-                    key={slot.start}
-                    className="group flex min-h-11 cursor-pointer flex-col items-center justify-center rounded-lg border border-plum-200 bg-white px-2 py-1 text-center font-semibold text-plum-900 has-checked:border-plum-700 has-checked:bg-plum-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-plum-700"
-                  >
-                    {/* Nothing is chosen for the client, except the time they chose before signing in. */}
-                    <input
-                      type="radio"
-                      name="start"
-                      value={slot.start}
-                      required
-                      defaultChecked={slot.start === chosen}
-                      className="sr-only"
-                    />
-                    <span>{slot.time}</span>
-                    <YourTime iso={slot.start} zone={zone} className="text-muted group-has-checked:text-white" />
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <TimeChoices slots={calendar.slots} dayName={dayName} chosen={chosen} zone={zone} />
           )}
           {calendar.slots.length === 0 && calendar.selectedFull && mode !== "reschedule" ? (
-            <div className="mt-4 rounded-lg bg-plum-100 p-3 text-sm" data-testid="waitlist">
-              {(joined || waiting) && !left ? (
-                <>
-                  <p role="status">{joined ?? bookingMessages.waitlistJoined}</p>
-                  <input type="hidden" name="day" value={calendar.selected} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="leave-waitlist"
-                    formNoValidate
-                    className={buttonClass("secondary", "mt-3")}
-                    disabled={busy}
-                  >
-                    Leave the waiting list
-                  </button>
-                </>
-              ) : (
-                <>
-                  {left ? <p role="status">{left}</p> : null}
-                  <p>
-                    If a time frees up on this day, the first person waiting is e-mailed and the time is held for them
-                    for {BOOKING_LIMITS.waitlistHoldMinutes / 60} hours.
-                  </p>
-                  <input type="hidden" name="day" value={calendar.selected} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="waitlist"
-                    formNoValidate
-                    className={buttonClass("secondary", "mt-3")}
-                    disabled={busy}
-                  >
-                    {signedIn ? "Tell me if a time frees up" : "Sign in to join the waiting list"}
-                  </button>
-                </>
-              )}
-            </div>
+            <WaitingListOffer
+              day={calendar.selected}
+              waiting={(joined || waiting) && !left ? (joined ?? bookingMessages.waitlistJoined) : null}
+              left={left}
+              signedIn={signedIn}
+              busy={busy}
+            />
           ) : null}
           {mode !== "reschedule" && calendar.slots.length > 0 ? (
-            <>
-              {service.places.length > 1 ? (
-                <fieldset className="mt-6">
-                  <legend className="text-sm font-semibold text-plum-900">Where</legend>
-                  <div className="mt-2 flex flex-wrap gap-4">
-                    {service.places.map((place, i) => (
-                      <label key={place} className="flex min-h-11 items-center gap-2">
-                        <input type="radio" name="place" value={place} defaultChecked={i === 0} className="size-5" />
-                        {placeLabel(place)}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-              ) : (
-                <p className="mt-6 text-sm">
-                  <span className="font-semibold">Where:</span> in person
-                </p>
-              )}
-              <label className="mt-6 block text-sm font-semibold text-plum-900" htmlFor="note">
-                A note for the practitioner (optional)
-              </label>
-              <textarea
-                id="note"
-                name="note"
-                maxLength={BOOKING_LIMITS.noteLength}
-                rows={3}
-                className="mt-1 w-full rounded-lg border border-plum-200 p-2"
-              />
-              {needsExpress && signedIn ? (
-                <label className="mt-4 flex gap-3 text-sm">
-                  <input type="checkbox" name="express" required className="mt-0.5 size-5 shrink-0" />
-                  <span>{EXPRESS_REQUEST_WORDING}</span>
-                </label>
-              ) : null}
-              {mode === "pay" ? (
-                <>
-                  <label className="mt-4 block text-sm font-semibold text-plum-900" htmlFor="voucher">
-                    Gift voucher or discount code (optional)
-                  </label>
-                  <input
-                    id="voucher"
-                    name="voucher"
-                    maxLength={40}
-                    autoComplete="off"
-                    className="mt-1 w-full rounded-lg border border-plum-200 p-2 uppercase"
-                    aria-describedby="voucher-hint"
-                  />
-                  <p id="voucher-hint" className="mt-1 text-xs text-muted">
-                    A voucher pays what it can; you pay any difference by card.
-                  </p>
-                </>
-              ) : null}
-            </>
+            <BookingDetails places={service.places} askExpress={needsExpress && signedIn} askVoucher={mode === "pay"} />
           ) : null}
           {/* Asked once she is signed in: a visitor choosing a time goes to sign in first. */}
           {signedIn && mode !== "reschedule" && service.page === "/zyto" ? (

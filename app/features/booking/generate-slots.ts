@@ -45,19 +45,22 @@ export function isClear(slot: Interval, busy: readonly Interval[], bufferMinutes
   );
 }
 
+/** One London date's times for a session of `minutes`, around what is `busy`, as seen at `now`. */
+export type SlotQuery = {
+  availability: Availability;
+  date: string;
+  minutes: number;
+  busy: readonly Interval[];
+  now: Date;
+};
+
 /**
  * The free start times on one London date for a session of `minutes`: on a grid from each opening
  * range's start, ending within the range, at least `noticeHours` from now, within the horizon, and
  * clear (with the buffer) of every busy interval. Ranges are turned into instants first, so the
  * spring and autumn clock changes shift nothing: 09:00 is 09:00 on the wall in GMT and in BST.
  */
-export function generateSlots(input: {
-  availability: Availability;
-  date: string;
-  minutes: number;
-  busy: readonly Interval[];
-  now: Date;
-}): Interval[] {
+export function generateSlots(input: SlotQuery): Interval[] {
   const { availability, date, minutes, busy, now } = input;
   if (!isDate(date)) return [];
   const window = bookingWindow(availability, now);
@@ -78,24 +81,13 @@ export function generateSlots(input: {
 }
 
 /** Whether `start` is one of the free slots of its London date (what the server checks on every booking). */
-export function isFreeSlot(input: {
-  availability: Availability;
-  start: Date;
-  minutes: number;
-  busy: readonly Interval[];
-  now: Date;
-}): boolean {
+export function isFreeSlot(input: Omit<SlotQuery, "date"> & { start: Date }): boolean {
   const date = zonedDate(input.start, PRACTICE_ZONE);
   return generateSlots({ ...input, date }).some((slot) => slot.start.getTime() === input.start.getTime());
 }
 
 /** Every date from today to the horizon with how many free slots it has (the calendar's days). */
-export function bookableDays(input: {
-  availability: Availability;
-  minutes: number;
-  busy: readonly Interval[];
-  now: Date;
-}): { date: string; free: number }[] {
+export function bookableDays(input: Omit<SlotQuery, "date">): { date: string; free: number }[] {
   const { first, last } = bookingWindow(input.availability, input.now);
   const days: { date: string; free: number }[] = [];
   for (let date = first; date <= last; date = addDays(date, 1)) {
@@ -122,13 +114,7 @@ export const RECORDING_HOURS: TimeRange = { start: "07:00", end: "21:00" };
  * `RECORDING_HOURS` clear of what is taken (she is recording what happened, whatever her hours were);
  * from today on, her own hours without notice or horizon (`practitionerAvailability`).
  */
-export function practitionerSlots(input: {
-  availability: Availability;
-  date: string;
-  minutes: number;
-  busy: readonly Interval[];
-  now: Date;
-}): Interval[] {
+export function practitionerSlots(input: SlotQuery): Interval[] {
   const { availability, date, minutes, busy, now } = input;
   if (!isDate(date)) return [];
   if (date >= zonedDate(now, PRACTICE_ZONE)) {
