@@ -1,27 +1,15 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmEmailChange, requestEmailChange } from "~/features/accounts/change-email.server";
 import { changePassword } from "~/features/accounts/change-password.server";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
-import { bookingLineId } from "~/features/booking/booking-model";
-import { cancelBooking } from "~/features/booking/cancel-booking.server";
 import { sendDueReminders } from "~/features/booking/send-due-reminders.server";
-import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
-import { addClientNote } from "~/features/clients/add-client-note.server";
-import { answerIntakeFor } from "~/features/clients/intake-test-kit";
 import { closeAccount, previewAccountClosure } from "~/features/rights/close-account.server";
 import { collectPersonalData } from "~/features/rights/collect-personal-data.server";
-import { submitComplaint } from "~/features/rights/complaints.server";
-import { saveMailPreferences } from "~/features/rights/mail-preferences.server";
-import { requestDataExport } from "~/features/rights/request-data-export.server";
 import { runRetention } from "~/features/rights/run-retention.server";
-import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
-import { submitTestimonial } from "~/features/testimonials/submit-testimonial.server";
 import {
-  authAttempts,
   bookings,
-  bookingWaitlist,
   dataExports,
   erasedAccounts,
   orderLines,
@@ -32,9 +20,8 @@ import {
   userRoles,
   verification,
 } from "~/lib/db/schema.server";
-import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/lib/zoned-time";
-import { buyInDemo } from "../support/demo-purchase";
 import { readOutbox } from "../support/outbox";
+import { type Client, PASSWORD, personalDataKit } from "../support/personal-data-kit";
 import { createTestApp } from "../support/test-app";
 
 /**
@@ -44,179 +31,27 @@ import { createTestApp } from "../support/test-app";
  * exactly what is due, and nothing more after a restart.
  */
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let t: App;
-const PASSWORD = "Sacred-Test-42";
-const chakra = { id: "chakra-balance-guide", title: "Chakra Balance Guide", price_cents: 1299 };
-const plan = { id: "subscription", title: "Digital Access", price_cents: 999, product_type: "subscription" };
-
-type Client = { id: string; email: string; name: string; cookie: string; bookingId: string };
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let kit: ReturnType<typeof personalDataKit>;
 let alice: Client;
 let bob: Client;
 
-async function signIn(email: string) {
-  const { headers } = await t.services.auth.api.signInEmail({
-    body: { email, password: PASSWORD },
-    returnHeaders: true,
-  });
-  return headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
-
-/** An open day (Tuesday-Saturday) `ahead` days or more from today. */
-function openDay(ahead: number): string {
-  let date = addDays(zonedDate(new Date()), ahead);
-  while (![2, 3, 4, 5, 6].includes(weekdayOf(date))) date = addDays(date, 1);
-  return date;
-}
-
-let nextDay = 8;
-async function bookAndPay(client: { id: string; email: string }) {
-  const day = openDay(nextDay);
-  nextDay += 7;
-  const { bookingId } = await startBookingCheckout(t.services, client, {
-    serviceId: "one-on-one",
-    startsAt: zonedInstant(day, "11:00"),
-    place: "in_person",
-    note: `Please note for ${client.email}`,
-    expressRequest: true,
-  });
-  const [row] = await t.services.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
-  await applyPaymentEvent(t.services, {
-    event: {
-      kind: "checkout.paid",
-      checkout: {
-        provider: "demo",
-        ref: row?.purchaseId ?? "",
-        userId: client.id,
-        productIds: [bookingLineId(bookingId)],
-        totalCents: row?.amountCents ?? 0,
-        paymentRef: `demo_pi_${row?.purchaseId}`,
-        consentAt: null,
-        mode: "payment",
-      },
-    },
-  });
-  return bookingId;
-}
-
-/** A client with every kind of row: orders, a membership, a refunded session and a booked one, a complaint... */
-async function seedClient(name: string, label: string, everything = true): Promise<Client> {
-  const email = `${label}-${randomBytes(4).toString("hex")}@example.com`;
-  const { id } = await createVerifiedUser(t.services, { email, password: PASSWORD, fullName: name });
-  const cookie = await signIn(email);
-  await buyInDemo(t.app, cookie, [chakra]);
-  if (everything) {
-    await buyInDemo(t.app, cookie, [plan]);
-    const cancelled = await bookAndPay({ id, email });
-    await cancelBooking(t.services, { bookingId: cancelled, by: "client", userId: id });
-    // Health data (decision 046): her answers and consent, and a note of the practitioner's about her.
-    await answerIntakeFor(t.services, { id, email });
-    await addClientNote(t.services, {
-      clientId: id,
-      actor: { id: null, name: "The practitioner", email: "owner@example.com", role: "practitioner" },
-      body: `${name} felt calmer after the session.`,
-    });
-    // A testimonial about the guide she bought (decision 050): it names her.
-    await submitTestimonial(
-      t.services,
-      { id, name, isAdmin: false },
-      {
-        topic: "shop",
-        body: `${name} found the guide a great comfort this winter.`,
-        incentivised: false,
-        consent: "on",
-      },
-    );
-    // A place on a waiting list (decision 047).
-    await t.services.database.db
-      .insert(bookingWaitlist)
-      .values({ id: randomUUID(), userId: id, serviceId: "one-on-one", day: "2030-01-08" });
-  }
-  const bookingId = await bookAndPay({ id, email });
-  await saveMailPreferences(t.services, id, { sessionReminders: false });
-  await submitComplaint(
-    t.services,
-    { name, email, message: `I am ${name} and I have a question.` },
-    { userId: id, ip: "203.0.113.7" },
-  );
-  await t.services.database.db.insert(authAttempts).values({ bucket: `signin:${email}|203.0.113.9` });
-  await requestDataExport(t.services, { id, email, name });
-  await requestEmailChange(t.services, { id, email, name }, `new-${email}`);
-  return { id, email, name, cookie, bookingId };
-}
-
 beforeAll(async () => {
   t = await createTestApp({}, { template: "seeded" });
-  alice = await seedClient("Aurelia Quintessa", "alice");
+  kit = personalDataKit(t);
+  alice = await kit.seedClient("Aurelia Quintessa", "alice");
   // The other client has less (what the checks look for in hers is her address, name and ids).
-  bob = await seedClient("Beatrix Holloway", "bob", false);
+  bob = await kit.seedClient("Beatrix Holloway", "bob", false);
 }, 120_000);
 afterAll(async () => {
   await t?.cleanup();
 });
 
-const rowsFrom = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** Every text, character, array and JSON column of every table in the database. */
-async function textColumns() {
-  const result = await t.services.database.db.execute(sql`
-    select table_name, column_name from information_schema.columns
-    where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`);
-  return rowsFrom<{ table_name: string; column_name: string }>(result).filter(
-    (c) => !c.table_name.startsWith("__drizzle"),
-  );
-}
-
-/** Where `needle` appears, as `table.column`, in any text of any row. */
-async function findAnywhere(needle: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const { table_name, column_name } of await textColumns()) {
-    const result = await t.services.database.db.execute(
-      sql`select count(*)::int as n from ${sql.identifier(table_name)} where lower(${sql.identifier(column_name)}::text) like ${`%${needle.toLowerCase()}%`}`,
-    );
-    if ((rowsFrom<{ n: number }>(result)[0]?.n ?? 0) > 0) found.push(`${table_name}.${column_name}`);
-  }
-  return found;
-}
-
-/** The ids of every row of every table with a user_id column that is hers. */
-async function rowsOf(userId: string) {
-  const result = await t.services.database.db.execute(sql`
-    select table_name from information_schema.columns
-    where table_schema = 'public' and column_name = 'user_id'`);
-  const rows: { table: string; row: Record<string, unknown> }[] = [];
-  for (const { table_name } of rowsFrom<{ table_name: string }>(result)) {
-    const found = await t.services.database.db.execute(
-      sql`select * from ${sql.identifier(table_name)} where user_id = ${userId}`,
-    );
-    for (const row of rowsFrom<Record<string, unknown>>(found)) rows.push({ table: table_name, row });
-  }
-  return rows;
-}
-
-async function books() {
-  const { db } = t.services.database;
-  const [p] = await db
-    .select({ n: sql<number>`count(*)::int`, cents: sql<number>`sum(${purchases.totalAmountCents})::int` })
-    .from(purchases);
-  const [l] = await db
-    .select({ n: sql<number>`count(*)::int`, cents: sql<number>`sum(${orderLines.amountCents})::int` })
-    .from(orderLines);
-  const [r] = await db
-    .select({ n: sql<number>`count(*)::int`, cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-    .from(refunds);
-  const none = { n: 0, cents: 0 };
-  return { purchases: p ?? none, lines: l ?? none, refunds: r ?? none };
-}
-
 describe("download my data", () => {
   it("holds every row of hers, in every table, and nothing of another client's", async () => {
     const exported = await collectPersonalData(t.services, alice.id);
     const json = JSON.stringify(exported);
-    const mine = await rowsOf(alice.id);
+    const mine = await kit.rowsOf(alice.id);
     // Every row of every table with a user_id (tables other features add too) is in the export.
     expect(new Set(mine.map((r) => r.table))).toContain("bookings");
     for (const { table, row } of mine) {
@@ -297,8 +132,8 @@ describe("the account page's rules", () => {
       password: PASSWORD,
       fullName: "Dan Devices",
     });
-    const here = await signIn(dan.email);
-    const elsewhere = await signIn(dan.email);
+    const here = await kit.signIn(dan.email);
+    const elsewhere = await kit.signIn(dan.email);
     const who = { ...dan, name: "Dan Devices" };
     await expect(
       changePassword(
@@ -370,7 +205,7 @@ describe("e-mail preferences", () => {
 
 describe("close my account", () => {
   it("shows what she gets back, then erases every personal field while the books stay whole", async () => {
-    const before = await books();
+    const before = await kit.books();
     const preview = await previewAccountClosure(t.services, alice.id);
     expect(preview.some((line) => /cancelled, £\d+\.\d\d refunded \(100%\)/.test(line))).toBe(true);
     expect(preview.some((line) => /Digital Access membership ends now/.test(line))).toBe(true);
@@ -388,13 +223,13 @@ describe("close my account", () => {
     expect(raced.some((r) => r.status === "fulfilled")).toBe(true);
     for (const r of raced) if (r.status === "rejected") expect(String(r.reason)).toMatch(/already closed/);
 
-    expect(await findAnywhere(alice.email)).toEqual([]);
-    expect(await findAnywhere(alice.name)).toEqual([]);
-    expect(await findAnywhere(alice.email.split("@")[0] as string)).toEqual([]);
+    expect(await kit.findAnywhere(alice.email)).toEqual([]);
+    expect(await kit.findAnywhere(alice.name)).toEqual([]);
+    expect(await kit.findAnywhere(alice.email.split("@")[0] as string)).toEqual([]);
     // The other client is untouched.
-    expect(await findAnywhere(bob.email)).not.toEqual([]);
+    expect(await kit.findAnywhere(bob.email)).not.toEqual([]);
     // Orders and lines as they were; refunds only what the preview said (her future session).
-    const after = await books();
+    const after = await kit.books();
     expect(after.purchases).toEqual(before.purchases);
     expect(after.lines).toEqual(before.lines);
     const [booked] = await t.services.database.db.select().from(bookings).where(eq(bookings.id, alice.bookingId));
@@ -402,7 +237,7 @@ describe("close my account", () => {
     expect(after.refunds.cents - before.refunds.cents).toBe(booked?.amountCents);
     // Signed out everywhere, and cannot sign in.
     expect(await t.services.auth.api.getSession({ headers: new Headers({ cookie: alice.cookie }) })).toBeNull();
-    await expect(signIn(alice.email)).rejects.toThrow();
+    await expect(kit.signIn(alice.email)).rejects.toThrow();
     // A later sign-up with the same address starts clean.
     const again = await createVerifiedUser(t.services, {
       email: alice.email,
@@ -431,7 +266,7 @@ describe("the owner closes an account at the client's request", () => {
       fullName: "Olive Owner",
     });
     await t.services.database.db.insert(userRoles).values({ userId: owner.id, role: "admin" });
-    const cookie = await signIn(owner.email);
+    const cookie = await kit.signIn(owner.email);
     const page = await t.app.request(
       `http://localhost:3000/admin/close-account?email=${encodeURIComponent(cora.email)}`,
       {
@@ -448,8 +283,8 @@ describe("the owner closes an account at the client's request", () => {
     expect(closed.status).toBe(302);
     const [mark] = await t.services.database.db.select().from(erasedAccounts).where(eq(erasedAccounts.userId, cora.id));
     expect(mark?.by).toBe("owner");
-    expect(await findAnywhere(cora.email)).toEqual([]);
-    expect(await findAnywhere("Cordelia Vantreight")).toEqual([]);
+    expect(await kit.findAnywhere(cora.email)).toEqual([]);
+    expect(await kit.findAnywhere("Cordelia Vantreight")).toEqual([]);
   });
 });
 
@@ -477,14 +312,14 @@ describe("retention", () => {
     // Seven years on: the closed account's books go, and so do links and exports now expired.
     const later = new Date(now);
     later.setUTCFullYear(later.getUTCFullYear() + 7);
-    const booksBefore = await books();
+    const booksBefore = await kit.books();
     const aliceOrders = await db.select().from(purchases).where(eq(purchases.userId, alice.id));
     const second = await runRetention(t.services, later);
     expect(second?.closedAccountsDeleted).toBe(2); // Alice's, and the one the owner closed
     expect(second?.expiredExports).toBe(1); // Bob's (Alice's went with her account)
     expect(await db.select().from(purchases).where(eq(purchases.userId, alice.id))).toEqual([]);
     expect(await db.select().from(erasedAccounts)).toEqual([]);
-    expect((await books()).purchases.n).toBe(booksBefore.purchases.n - aliceOrders.length);
+    expect((await kit.books()).purchases.n).toBe(booksBefore.purchases.n - aliceOrders.length);
     expect(await db.select().from(purchases).where(eq(purchases.userId, bob.id))).toHaveLength(2);
     expect(await db.select().from(verification).where(sql`${verification.expiresAt} < ${later}`)).toEqual([]);
 
