@@ -8,8 +8,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { addDays, weekdayOf, zonedDate, zonedInstant } from "../app/lib/zoned-time.ts";
 import type { Check } from "./bench-results.ts";
-import { createSignedInUser } from "./create-signed-in-user.ts";
 import { type LatencyResult, measureLatency } from "./measure-latency.ts";
+import { createSignedInUser } from "./signed-in-clients.ts";
 import { type RunningServer, startServer } from "./start-server.ts";
 
 export const BOOKING_TARGETS = { bookings: 1_000, factor: 2 };

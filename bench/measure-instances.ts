@@ -9,17 +9,13 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { startTemporaryPostgres } from "../scripts/temporary-postgres.ts";
-import { createSignedInUser } from "./create-signed-in-user.ts";
 import { describeMachine, measureCpuBusy } from "./describe-machine.ts";
+import { benchArg, browseSignedIn, createSignedInCookies } from "./signed-in-clients.ts";
 import { type RunningServer, startServer } from "./start-server.ts";
 
-const arg = (name: string, fallback: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
-const instances = Number(arg("instances", "4"));
-const seconds = Number(arg("seconds", "10"));
-const PAGES = ["/products", "/product/chakra-balance-guide", "/my-purchases", "/my-sessions", "/book/one-on-one"];
+const instances = Number(benchArg("instances", "4"));
+const seconds = Number(benchArg("seconds", "10"));
 const CLIENTS = 48;
 
 const repo = path.resolve(import.meta.dirname, "..");
@@ -43,19 +39,7 @@ const start = async (i: number) => {
 async function browse(targets: RunningServer[], cookies: string[], duration: number) {
   const share = CLIENTS / targets.length;
   const runs = await Promise.all(
-    targets.map((server, i) => {
-      let next = 0;
-      const mine = cookies.slice(i * share, (i + 1) * share);
-      return autocannon({
-        url: server.origin,
-        connections: share,
-        duration,
-        requests: PAGES.map((page) => ({ method: "GET", path: page })),
-        setupClient: (client) => {
-          client.setHeaders({ cookie: mine[next++ % mine.length] as string, "accept-encoding": "br" });
-        },
-      });
-    }),
+    targets.map((server, i) => browseSignedIn(server.origin, cookies.slice(i * share, (i + 1) * share), duration)),
   );
   return {
     requestsPerSecond: Math.round(runs.reduce((sum, run) => sum + run.requests.average, 0)),
@@ -66,13 +50,7 @@ async function browse(targets: RunningServer[], cookies: string[], duration: num
 
 try {
   const first = await start(0);
-  const cookies: string[] = [];
-  for (let i = 0; i < CLIENTS; i += 8) {
-    const batch = Array.from({ length: 8 }, (_, j) =>
-      createSignedInUser(first, repo, `bench-${i + j}-${Date.now()}@example.com`),
-    );
-    for (const user of await Promise.all(batch)) cookies.push(user.cookie);
-  }
+  const cookies = await createSignedInCookies(first, repo, CLIENTS);
   await browse([first], cookies, 3);
   const one = await browse([first], cookies, seconds);
   console.log(`1 instance: ${JSON.stringify(one)}`);

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import sharp from "sharp";
 import { createMemoryCgroup, residentMb } from "../scripts/memory-cgroup.ts";
-import { createSignedInUser } from "./create-signed-in-user.ts";
+import { createSignedInUser } from "./signed-in-clients.ts";
 import { startServer } from "./start-server.ts";
 
 export type MemoryLimitResult =

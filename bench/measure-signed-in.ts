@@ -13,20 +13,22 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { startTemporaryPostgres } from "../scripts/temporary-postgres.ts";
-import { createSignedInUser } from "./create-signed-in-user.ts";
 import { describeMachine, measureCpuBusy } from "./describe-machine.ts";
 import { sampleCpu } from "./sample-cpu.ts";
+import {
+  benchArg,
+  browseSignedIn,
+  createSignedInCookies,
+  createSignedInUser,
+  SIGNED_IN_PAGES,
+} from "./signed-in-clients.ts";
 import { type RunningServer, startServer } from "./start-server.ts";
 import { percentile } from "./statistics.ts";
 
-const arg = (name: string, fallback: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
-const requests = Number(arg("requests", "200"));
-const seconds = Number(arg("seconds", "10"));
-const onPostgres = arg("database", "pglite") === "postgres";
-const PAGES = ["/products", "/product/chakra-balance-guide", "/my-purchases", "/my-sessions", "/book/one-on-one"];
+const requests = Number(benchArg("requests", "200"));
+const seconds = Number(benchArg("seconds", "10"));
+const onPostgres = benchArg("database", "pglite") === "postgres";
 const CLIENTS = 50;
 const SIGN_INS = 100;
 
@@ -58,7 +60,7 @@ try {
 
   // 1. One client, one request at a time.
   const single = [];
-  for (const page of PAGES) {
+  for (const page of SIGNED_IN_PAGES) {
     for (let i = 0; i < 30; i++) await (await fetch(`${server.origin}${page}`, { headers })).arrayBuffer();
     const before = sampleCpu(server.pid);
     const latencies: number[] = [];
@@ -78,25 +80,8 @@ try {
   }
 
   // 2. Fifty clients at once, each her own account, each going round the pages.
-  const cookies = [first.cookie];
-  for (let i = 1; i < CLIENTS; i += 10) {
-    const batch = Array.from({ length: Math.min(10, CLIENTS - i) }, (_, j) =>
-      createSignedInUser(server, repo, `bench-${i + j}-${Date.now()}@example.com`),
-    );
-    for (const user of await Promise.all(batch)) cookies.push(user.cookie);
-  }
-  let next = 0;
-  const browse = (duration: number) =>
-    autocannon({
-      url: server.origin,
-      connections: CLIENTS,
-      duration,
-      requests: PAGES.map((page) => ({ method: "GET", path: page })),
-      // Each connection is one client: her own session cookie.
-      setupClient: (client) => {
-        client.setHeaders({ cookie: cookies[next++ % cookies.length] as string, "accept-encoding": "br" });
-      },
-    });
+  const cookies = [first.cookie, ...(await createSignedInCookies(server, repo, CLIENTS - 1))];
+  const browse = (duration: number) => browseSignedIn(server.origin, cookies, duration);
   await browse(3);
   const cpuBefore = sampleCpu(server.pid);
   const crowd = await browse(seconds);

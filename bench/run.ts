@@ -22,7 +22,6 @@ import os from "node:os";
 import path from "node:path";
 import { findPostgresBin, startTemporaryPostgres } from "../scripts/temporary-postgres.ts";
 import type { BenchResults } from "./bench-results.ts";
-import { createSignedInUser } from "./create-signed-in-user.ts";
 import { describeMachine, measureCpuBusy } from "./describe-machine.ts";
 import { evaluateTargets } from "./evaluate-targets.ts";
 import { measureBooking, renderBooking } from "./measure-booking.ts";
@@ -35,6 +34,7 @@ import { prepareBuild } from "./prepare-build.ts";
 import { renderResults } from "./render-results.ts";
 import { sampleProcess } from "./sample-process.ts";
 import { seedGrowthData } from "./seed-growth-data.ts";
+import { createSignedInUser } from "./signed-in-clients.ts";
 import { renderSmallServer, runSmallServer } from "./small-server.ts";
 import { type RunningServer, startServer } from "./start-server.ts";
 

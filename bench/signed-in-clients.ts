@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import autocannon from "autocannon";
 import type { RunningServer } from "./start-server.ts";
 
 /**
@@ -34,4 +35,43 @@ export async function createSignedInUser(
     .join("; ");
   if (res.status !== 302 || !cookie) throw new Error(`signing in answered ${res.status}`);
   return { id, email, cookie };
+}
+
+/** `--name=value` from the command line, or `fallback`. */
+export const benchArg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+
+/** The pages a signed-in client goes round: the shop, a guide, her purchases and sessions, booking. */
+export const SIGNED_IN_PAGES = [
+  "/products",
+  "/product/chakra-balance-guide",
+  "/my-purchases",
+  "/my-sessions",
+  "/book/one-on-one",
+];
+
+/**
+ * `count` clients' session cookies, each her own account, made one at a time: the sign-in form's limits
+ * and the reused connections of a parallel burst ("other side closed") are not what the benches measure.
+ */
+export async function createSignedInCookies(server: RunningServer, appDir: string, count: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    cookies.push((await createSignedInUser(server, appDir, `bench-${i}-${Date.now()}@example.com`)).cookie);
+  }
+  return cookies;
+}
+
+/** `cookies.length` clients at once on `origin`, each on her own connection with her own cookie. */
+export function browseSignedIn(origin: string, cookies: readonly string[], duration: number) {
+  let next = 0;
+  return autocannon({
+    url: origin,
+    connections: cookies.length,
+    duration,
+    requests: SIGNED_IN_PAGES.map((page) => ({ method: "GET", path: page })),
+    setupClient: (client) => {
+      client.setHeaders({ cookie: cookies[next++ % cookies.length] as string, "accept-encoding": "br" });
+    },
+  });
 }

@@ -7,11 +7,11 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { startTemporaryPostgres } from "../scripts/temporary-postgres.ts";
 import type { Check } from "./bench-results.ts";
-import { createSignedInUser } from "./create-signed-in-user.ts";
 import { type MemoryLimitResult, measureMemoryLimit } from "./measure-memory-limit.ts";
 import { measureSignInBurst, type SignInBurstResult } from "./measure-sign-in-burst.ts";
 import { measureSpikes, type SpikesResult } from "./measure-spikes.ts";
 import { sampleProcess } from "./sample-process.ts";
+import { createSignedInUser } from "./signed-in-clients.ts";
 import { startServer } from "./start-server.ts";
 
 export type SmallServerResults = {
