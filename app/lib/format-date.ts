@@ -1,11 +1,13 @@
+import { dateFormat } from "./date-format";
+
 /** Spec §2: day, long month, year, British format, read in the UK whoever opens the page. */
 export function formatLongDate(value: Date | string): string {
-  return new Date(value).toLocaleDateString("en-GB", {
+  return dateFormat("en-GB", {
     day: "numeric",
     month: "long",
     year: "numeric",
     timeZone: "Europe/London",
-  });
+  }).format(new Date(value));
 }
 
 /** Midnight in the UK on the first of this month (GMT or BST), as an instant. */

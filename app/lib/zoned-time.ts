@@ -1,3 +1,5 @@
+import { dateFormat } from "./date-format";
+
 /**
  * Wall-clock time in a named zone, with the platform's time-zone data (Intl): no library, and the
  * same answer on the server and in the browser. Dates are 'YYYY-MM-DD', times 'HH:MM'.
@@ -82,7 +84,7 @@ export const isTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value)
 
 /** A session's time as a person in `zone` reads it: 'Tuesday 3 March 2026', '09:00'. */
 export function describeInstant(instant: Date, zone = PRACTICE_ZONE) {
-  const day = new Intl.DateTimeFormat("en-GB", {
+  const day = dateFormat("en-GB", {
     timeZone: zone,
     weekday: "long",
     day: "numeric",

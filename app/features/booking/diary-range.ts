@@ -3,6 +3,8 @@
  * weeks around it, as a wall calendar shows). Any date, past or future: the diary has no horizon.
  * Pure, shared by the loader and the page.
  */
+
+import { dateFormat } from "~/lib/date-format";
 import { addDays, isDate, weekdayOf } from "~/lib/zoned-time";
 
 export const DIARY_VIEWS = ["day", "week", "month"] as const;
@@ -22,7 +24,7 @@ export type DiaryRange = {
 };
 
 const format = (date: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", ...options }).format(new Date(`${date}T12:00:00Z`));
+  dateFormat("en-GB", { timeZone: "UTC", ...options }).format(new Date(`${date}T12:00:00Z`));
 
 export const dayTitle = (date: string) =>
   format(date, { weekday: "long", day: "numeric", month: "long", year: "numeric" });

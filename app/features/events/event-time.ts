@@ -1,3 +1,5 @@
+import { dateFormat } from "~/lib/date-format";
+
 /**
  * How an event's time reads on the site: "Saturday 14 March 2027, 7pm", UK time. Apart from the form's
  * schema and its conversions (event-schema.ts), as the pages that show events load this in the browser
@@ -7,17 +9,17 @@
 /** "Saturday 14 March 2027, 7pm" in UK time. */
 export function formatEventTime(instant: Date | string): string {
   const when = new Date(instant);
-  const day = when
-    .toLocaleDateString("en-GB", {
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: "Europe/London",
-    })
+  const day = dateFormat("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/London",
+  })
+    .format(when)
     .replace(/^(\w+),/, "$1");
-  const time = when
-    .toLocaleTimeString("en-GB", { hour: "numeric", minute: "2-digit", hour12: true, timeZone: "Europe/London" })
+  const time = dateFormat("en-GB", { hour: "numeric", minute: "2-digit", hour12: true, timeZone: "Europe/London" })
+    .format(when)
     .replace(":00", "")
     .replace(/\s/g, "");
   return `${day}, ${time}`;

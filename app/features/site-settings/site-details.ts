@@ -1,3 +1,4 @@
+import { dateFormat } from "~/lib/date-format";
 import type { SiteSettings, SiteSettingsField } from "./settings-schema";
 
 export type { SiteSettings, SiteSettingsField };
@@ -84,7 +85,7 @@ export type OpeningPeriod = { days: DayCode[]; opens: string; closes: string };
 
 /** The zone name the UK's clocks show at an instant: "GMT" in winter, "BST" in summer. */
 export function ukZoneName(at: Date): string {
-  const name = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", timeZoneName: "short" })
+  const name = dateFormat("en-GB", { timeZone: "Europe/London", timeZoneName: "short" })
     .formatToParts(at)
     .find((part) => part.type === "timeZoneName")?.value;
   return name === "BST" || name === "GMT" ? name : "UK time";

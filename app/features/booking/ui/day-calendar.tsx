@@ -1,20 +1,15 @@
 import { useRef } from "react";
 import { Link } from "react-router";
+import { dateFormat } from "~/lib/date-format";
 import { addDays, weekdayOf } from "~/lib/zoned-time";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 const longDay = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    timeZone: "UTC",
-  });
-const shortMonth = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", { month: "short", timeZone: "UTC" });
+  dateFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(noon(date));
+const shortMonth = (date: string) => dateFormat("en-GB", { month: "short", timeZone: "UTC" }).format(noon(date));
 const shortDay = (date: string) => `${Number(date.slice(8))} ${shortMonth(date)}`;
-const weekdayName = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "long", timeZone: "UTC" });
+const weekdayName = (date: string) => dateFormat("en-GB", { weekday: "long", timeZone: "UTC" }).format(noon(date));
 
 /**
  * The days a session can be booked on, as a table of weeks: one Tab stop, the arrow keys move by a
