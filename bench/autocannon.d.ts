@@ -30,7 +30,10 @@ declare module "autocannon" {
     requests?: Request[];
     title?: string;
     /** Called for each connection as it starts: per-connection headers (one signed-in client each). */
-    setupClient?: (client: { setHeaders(headers: Record<string, string>): void }) => void;
+    setupClient?: (client: {
+      setHeaders(headers: Record<string, string>): void;
+      setRequests(requests: { method: string; path: string; headers?: Record<string, string> }[]): void;
+    }) => void;
   };
 
   export type Result = {

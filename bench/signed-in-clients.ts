@@ -70,8 +70,12 @@ export function browseSignedIn(origin: string, cookies: readonly string[], durat
     connections: cookies.length,
     duration,
     requests: SIGNED_IN_PAGES.map((page) => ({ method: "GET", path: page })),
+    // Each client its own request objects: autocannon's `setHeaders` changes only the current request,
+    // and the `requests` given above are shared by every client (so all but the first page went
+    // without a cookie, and the first with the last client's).
     setupClient: (client) => {
-      client.setHeaders({ cookie: cookies[next++ % cookies.length] as string, "accept-encoding": "br" });
+      const headers = { cookie: cookies[next++ % cookies.length] as string, "accept-encoding": "br" };
+      client.setRequests(SIGNED_IN_PAGES.map((page) => ({ method: "GET", path: page, headers })));
     },
   });
 }
