@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, brotliDecompressSync, constants, gzip } from "node:zlib";
 import { chooseEncoding, inlineScriptHashes } from "./public-page-cache.server";
 
 const brotli = promisify(brotliCompress);
@@ -19,7 +19,8 @@ const gzipAsync = promisify(gzip);
  * the kept markup and its inline scripts are allowed by hash instead, as for shared pages (decision 027).
  */
 export type RenderedPage = {
-  identity: Buffer;
+  /** The markup, until its compressed copies are ready (then rebuilt from brotli for the rare client without it). */
+  identity: Buffer | null;
   gzip: Buffer | null;
   br: Buffer | null;
   scriptHashes: string[];
@@ -123,9 +124,12 @@ export function keepRendered(site: object, key: string, html: string, nonce: str
   ]).then(
     ([br, gz]) => {
       if (cache.pages.get(key) !== page) return;
+      // Only the compressed copies are kept: a page is a sixth of its size in brotli, so fifty clients'
+      // own pages fit in the bound rather than pushing each other out (each then rendered again).
+      cache.bytes += br.length + gz.length - identity.length;
       page.br = br;
       page.gzip = gz;
-      cache.bytes += br.length + gz.length;
+      page.identity = null;
       trim(cache);
     },
     () => {},
@@ -145,14 +149,15 @@ function forget(cache: Kept, key: string, page: RenderedPage) {
 }
 
 function sizeOf(page: RenderedPage) {
-  return page.identity.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
+  return (page.identity?.length ?? 0) + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
 }
 
 /** A kept page as this request's answer, in the encoding it accepts. */
 export function renderedResponse(page: RenderedPage, request: Request, headers: Headers, status: number): Response {
   const wanted = chooseEncoding(request.headers.get("accept-encoding"));
   const compressed = wanted === "br" ? page.br : wanted === "gzip" ? page.gzip : null;
-  const body = compressed ?? page.identity;
+  // Kept compressed only once both copies are ready, so one of the two is always there.
+  const body = compressed ?? page.identity ?? brotliDecompressSync(page.br as Buffer);
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Content-Length", String(body.length));
   headers.append("Vary", "Accept-Encoding");

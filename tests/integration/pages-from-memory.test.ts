@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANGE_NOTICE_TABLES } from "~/lib/db/cache-until-changed.server";
@@ -38,6 +39,24 @@ describe("a signed-in page sent again", () => {
     expect(second.html).not.toMatch(/ nonce="/);
     const nonce = /'nonce-([^']+)'/.exec(first.csp)?.[1] ?? "";
     expect(second.html).toBe(first.html.replaceAll(` nonce="${nonce}"`, ""));
+  });
+
+  it("is kept compressed, and the same markup in brotli, gzip and plain once the markup is let go", async () => {
+    const { cookie } = await signedInUser(t.services, "encodings");
+    await page("/my-sessions", cookie);
+    // Sent from memory: the markup without the first render's nonce.
+    const plain = (await page("/my-sessions", cookie)).html;
+    expect(plain).not.toMatch(/ nonce="/);
+    const fetchAs = (encoding: string) =>
+      t.app.request("/my-sessions", { headers: { cookie, "accept-encoding": encoding } });
+    // The compressed copies are made after the page is kept: until then it goes out as markup.
+    await expect.poll(async () => (await fetchAs("br")).headers.get("content-encoding"), { timeout: 5000 }).toBe("br");
+    const br = await fetchAs("br");
+    const gzip = await fetchAs("gzip");
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString("utf8")).toBe(plain);
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString("utf8")).toBe(plain);
+    expect((await page("/my-sessions", cookie)).html).toBe(plain);
   });
 
   it("shows the owner's price change and the client's own purchase on the next request", async () => {
