@@ -43,7 +43,7 @@ const server = await startServer({
   appDir: repo,
   dataDir: path.join(root, "data"),
   logFile: path.join(root, "server.log"),
-  env: postgres ? { DATABASE_URL: postgres.url } : {},
+  env: postgres ? { DATABASE_URL: postgres.url, AUTH_SECRET: "bench-signed-in-secret-0123456789abcdef" } : {},
 });
 
 function cli(running: RunningServer, ...args: string[]): string {
