@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
@@ -10,12 +10,22 @@ import { deliverDueVouchers, voucherPdf } from "~/features/shop/voucher/send-vou
 import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
 import { voucherLineId } from "~/features/shop/voucher/voucher-model";
 import { AppError } from "~/lib/app-error";
-import { bookings, discountCodes, products, purchases, vouchers } from "~/lib/db/schema.server";
+import {
+  bookingPackages,
+  bookings,
+  discountCodes,
+  products,
+  purchases,
+  voucherEntries,
+  vouchers,
+} from "~/lib/db/schema.server";
 import { formatLongDate } from "~/lib/format-date";
 import { addDays, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { readOutbox } from "../../../tests/support/outbox";
+import { findService } from "./booking-model";
 import { bookingTestKit, request } from "./booking-test-kit";
 import { cancelBooking } from "./cancel-booking.server";
+import { endPackage } from "./end-package.server";
 import { startBookingCheckout } from "./start-booking-checkout.server";
 
 /**
@@ -263,6 +273,66 @@ describe("gift vouchers", () => {
     expect(booked?.status).toBe("confirmed");
     expect(order).toMatchObject({ provider: "voucher", status: "paid", totalAmountCents: 0, voucherCents: 5000 });
     expect(await balanceOf(voucherId)).toBe(0);
+  });
+
+  it("a package voucher given back in part pays that part only, so ending and booking again is no loop", async () => {
+    const { db } = kit.t.services.database;
+    const price = findService("healing-journey")?.priceCents ?? 0;
+    const buyer = await kit.client("package-giver");
+    const { voucherId } = await startVoucherCheckout(kit.t.services, buyer, {
+      ...base,
+      kind: "service",
+      pounds: 0,
+      serviceId: "healing-journey",
+      recipientEmail: "",
+      sendOn: "",
+      service: { id: "healing-journey", title: "Healing Journey", priceCents: price },
+    });
+    const [sold] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId));
+    await applyPaymentEvent(kit.t.services, {
+      event: {
+        kind: "checkout.paid",
+        checkout: {
+          provider: "demo",
+          ref: sold?.purchaseId ?? "",
+          userId: buyer.id,
+          productIds: [voucherLineId(voucherId)],
+          totalCents: price,
+          paymentRef: `demo_pi_${sold?.purchaseId}`,
+          consentAt: null,
+          mode: "payment",
+        },
+      },
+    });
+    const client = await kit.client("package-friend");
+    const book = (day: string) =>
+      startBookingCheckout(kit.t.services, client, {
+        ...request(zonedInstant(day, "10:00"), "healing-journey"),
+        voucherCode: sold?.code ?? "",
+      });
+    // The whole package from the voucher; ended with its second session unbooked: half comes back.
+    const first = await book(kit.freshDay());
+    const [booked] = await db.select().from(bookings).where(eq(bookings.id, first.bookingId));
+    const [pack] = await db
+      .select()
+      .from(bookingPackages)
+      .where(eq(bookingPackages.purchaseId, booked?.purchaseId ?? ""));
+    await endPackage(kit.t.services, { packageId: pack?.id ?? "", userId: client.id });
+    expect(await balanceOf(voucherId)).toBe(price / 2);
+    // Booked again: the half pays half, and the card the rest; the owner gives nothing.
+    const again = await book(kit.freshDay());
+    const [second] = await db.select().from(bookings).where(eq(bookings.id, again.bookingId));
+    const [order] = await db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, second?.purchaseId ?? ""));
+    expect(order).toMatchObject({ status: "pending", voucherCents: price / 2, totalAmountCents: price / 2 });
+    expect(await balanceOf(voucherId)).toBe(0);
+    const [{ gifts } = { gifts: -1 }] = await db
+      .select({ gifts: sql<number>`count(*)::int` })
+      .from(voucherEntries)
+      .where(and(eq(voucherEntries.voucherId, voucherId), eq(voucherEntries.kind, "topup")));
+    expect(gifts).toBe(0);
   });
 
   it("a code limited to sessions and first visits takes £10 off a first One-on-One, and nothing else", async () => {

@@ -47,8 +47,11 @@ export async function reserveVoucher(
   if (refusal) throw new AppError("discount_refused", refusal, voucherMessages.title);
   // A voucher for a named session pays for it whatever its price now (issue 25 item 3): a rise since it
   // was sold is the owner's gift, entered as such, so what vouchers pay stays within what was paid
-  // for them plus what the owner gave.
-  if (voucher.kind === "service" && input.dueCents > voucher.balanceCents) {
+  // for them plus what the owner gave. Only while it is whole: a part given back (a package ended
+  // with sessions unbooked) is money, not the session, or each round of booking and ending the
+  // package would be topped up to a whole package again.
+  const whole = voucher.balanceCents >= voucher.valueCents;
+  if (voucher.kind === "service" && whole && input.dueCents > voucher.balanceCents) {
     await tx.insert(voucherEntries).values({
       id: crypto.randomUUID(),
       voucherId: voucher.id,
@@ -57,7 +60,7 @@ export async function reserveVoucher(
       purchaseId: input.purchaseId,
     });
   }
-  const balance = Math.max(voucher.balanceCents, voucher.kind === "service" ? input.dueCents : 0);
+  const balance = Math.max(voucher.balanceCents, voucher.kind === "service" && whole ? input.dueCents : 0);
   const amountCents = voucherShare(balance, input.dueCents);
   if (amountCents <= 0) throw new AppError("discount_refused", voucherMessages.empty, voucherMessages.title);
   await tx.insert(voucherEntries).values({
