@@ -78,8 +78,17 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/**
+ * A real calendar date in the years a diary can hold (1900-2999): a year beyond is a slip or an
+ * attack, and its arithmetic breaks at 9999.
+ */
 export const isDate = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  Number(value.slice(0, 4)) >= 1900 &&
+  Number(value.slice(0, 4)) <= 2999;
+/** An instant as a form sends a chosen time (ISO 8601), on a date `isDate` accepts. */
+export const isDiaryInstant = (value: string) => isDate(value.slice(0, 10));
 export const isTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
 
 /** A session's time as a person in `zone` reads it: 'Tuesday 3 March 2026', '09:00'. */

@@ -14,7 +14,7 @@ import { servicesContext } from "~/lib/context";
 import { refusalOf } from "~/lib/forms/action-data";
 import { intent, runIntent } from "~/lib/forms/run-intent.server";
 import { z } from "~/lib/zod";
-import { formatSessionTime, isDate, zonedDate, zonedTime } from "~/lib/zoned-time";
+import { formatSessionTime, isDate, isDiaryInstant, zonedDate, zonedTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/admin-booking-move";
 
 export const meta: Route.MetaFunction = () => [
@@ -49,7 +49,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 const intentsFor = (id: string) => ({
   move: intent({
-    schema: z.object({ startsAt: z.iso.datetime({ error: "Choose a time." }).transform((v) => new Date(v)) }),
+    schema: z.object({
+      startsAt: z.iso
+        .datetime({ error: "Choose a time." })
+        .refine(isDiaryInstant, "Choose a time.")
+        .transform((v) => new Date(v)),
+    }),
     handler: async ({ startsAt }, { services }) => {
       await rescheduleBooking(services, { bookingId: id, startsAt, by: "practitioner" });
       return {

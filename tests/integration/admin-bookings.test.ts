@@ -4,6 +4,7 @@ import { bookingBlocks, bookings, user } from "~/lib/db/schema.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { adminForm } from "../support/admin-requests";
 import { type AdminTestApp, createAdminTestApp } from "../support/admin-test-app";
+import { signedInUser } from "../support/shop-accounts";
 
 /** The diary's own forms (block time, availability, the feed), through the admin form kit (decision 042). */
 let t: AdminTestApp;
@@ -34,6 +35,22 @@ describe("the diary's forms", () => {
     expect((await diaryForm({ intent: "unblock", id: "not-a-block" })).status).toBe(404);
     expect((await diaryForm({ intent: "unblock", id: block?.id ?? "" })).status).toBe(302);
     expect(await t.services.database.db.select().from(bookingBlocks)).toHaveLength(0);
+  });
+
+  it("refuses a date or time past the years a diary holds with a 400, from her forms and a client's", async () => {
+    const far = await diaryForm({ intent: "block", date: "9999-12-31", start: "10:00", end: "12:00" });
+    expect(far.status).toBe(400);
+    const client = await signedInUser(t.services, "far-future");
+    const booking = await t.app.request("/book/one-on-one", {
+      method: "POST",
+      headers: {
+        cookie: client.cookie,
+        origin: "http://localhost:3000",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ start: "9999-12-31T23:59:59.999Z", place: "in_person" }),
+    });
+    expect(booking.status).toBe(400);
   });
 
   it("refuses hours that end before they start with the day's name, and an action it does not know", async () => {
