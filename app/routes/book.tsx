@@ -39,7 +39,7 @@ import { readForm } from "~/lib/read-form.server";
 import { requestedPage } from "~/lib/requested-page";
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
-import { describeInstant, formatSessionTime, isDate } from "~/lib/zoned-time";
+import { describeInstant, formatSessionTime, isDate, isDiaryInstant } from "~/lib/zoned-time";
 import type { Route } from "./+types/book";
 
 const idSchema = z.uuid();
@@ -117,7 +117,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 const formSchema = z.object({
-  start: z.iso.datetime(),
+  start: z.iso.datetime().refine(isDiaryInstant),
   place: z.enum(PLACES).default("in_person"),
   note: z
     .string()
@@ -282,7 +282,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
             : `${formatAmount(service.priceCents)} · ${service.minutes} minutes${service.sessions > 1 ? ` · ${service.sessions} sessions: book the first now, the rest later from My Sessions` : ""}`
         }
       />
-      <section className="mx-auto grid max-w-5xl gap-8 px-4 pb-20 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <section className="mx-auto grid max-w-5xl items-start gap-8 px-4 pb-20 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className={cardClass("p-4 sm:p-6")}>
           <h2 className="text-2xl">1. Choose a day</h2>
           <p className="mt-1 text-sm text-muted">

@@ -5,6 +5,16 @@ import { ConfirmActionDialog } from "~/features/admin/confirm-action-dialog";
 import type { ActionFailure } from "~/lib/forms/action-data";
 import { NOTE_LIMIT } from "../clients-model";
 
+/** Enough lines to show a note whole while it is edited (about 40 characters a line on a phone), 4 to 16. */
+const rowsFor = (body: string) =>
+  Math.min(
+    16,
+    Math.max(
+      4,
+      body.split("\n").reduce((sum, line) => sum + Math.ceil((line.length + 1) / 40), 0),
+    ),
+  );
+
 type Note = { id: string; created: string; author: string | null; edited: string | null; body: string };
 
 /**
@@ -61,7 +71,7 @@ export function ClientNotes({
                     <TextAreaField
                       label="Note"
                       name="body"
-                      rows={4}
+                      rows={rowsFor(note.body)}
                       maxLength={NOTE_LIMIT}
                       defaultValue={note.body}
                       error={editRefused?.submitted.noteId === note.id ? editRefused.fieldErrors.body : undefined}
