@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerIntakeFor } from "~/features/clients/intake-test-kit";
 import { bookingBlocks, bookings, user } from "~/lib/db/schema.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { adminForm } from "../support/admin-requests";
@@ -41,6 +42,7 @@ describe("the diary's forms", () => {
     const far = await diaryForm({ intent: "block", date: "9999-12-31", start: "10:00", end: "12:00" });
     expect(far.status).toBe(400);
     const client = await signedInUser(t.services, "far-future");
+    await answerIntakeFor(t.services, client);
     const booking = await t.app.request("/book/one-on-one", {
       method: "POST",
       headers: {
