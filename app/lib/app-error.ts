@@ -117,8 +117,16 @@ export async function answerJson(run: () => Promise<unknown>): Promise<Response>
   }
 }
 
-/** A page action's refusal: the same shape and status, as action data the page shows in a toast. */
-export function errorData(error: unknown) {
+/**
+ * A page action's refusal: the same shape and status, as action data the page shows in a toast. An
+ * error that is not a refusal (a bug, the database away) is logged first, so a failed cancellation
+ * or refund is never a 500 the operator cannot see.
+ */
+export function errorData(error: unknown, logger?: { error(fields: object, message: string): void }) {
+  if (!(error instanceof AppError)) {
+    if (logger) logger.error({ err: error }, "action failed");
+    else console.error(error);
+  }
   const { status, body } = describeError(error);
   return data(body, { status });
 }

@@ -155,7 +155,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await joinWaitlist(services, account.id, { serviceId: service.id, day: wait.data.day });
       return { joined: bookingMessages.waitlistJoined };
     } catch (error) {
-      return errorData(error);
+      return errorData(error, services.logger);
     }
   }
   const parsed = formSchema.safeParse(fields);
@@ -228,7 +228,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       });
     return redirect(url);
   } catch (error) {
-    return errorData(error);
+    return errorData(error, services.logger);
   }
 }
 

@@ -85,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       services.env,
     );
   } catch (error) {
-    return errorData(error);
+    return errorData(error, services.logger);
   }
 }
 

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       services.env,
     );
   } catch (error) {
-    return errorData(error);
+    return errorData(error, services.logger);
   }
 }
 
