@@ -48,6 +48,7 @@ export function voucherOrderSchema(today: string = zonedDate(new Date())) {
         .string()
         .trim()
         .max(254)
+        .default("")
         .refine(
           (v) => v === "" || z.email().safeParse(v).success,
           "Please enter a valid e-mail address, or leave it empty to hand the voucher over yourself.",
