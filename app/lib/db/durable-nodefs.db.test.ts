@@ -9,7 +9,9 @@ import { DurableNodeFS } from "./durable-nodefs.server";
 const scratch = mkdtempSync(path.join(os.tmpdir(), "durable-nodefs-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe("a commit on the embedded database reaches the disk", () => {
+// Each test starts a database from nothing (initdb) with every fsync going to the disk: seconds alone,
+// and up to a minute beside the browser tests (30 s was exceeded once in npm test).
+describe("a commit on the embedded database reaches the disk", { timeout: 120_000 }, () => {
   it("fsyncs when a write transaction commits, before it returns, and not for reads", async () => {
     keepWebAssemblyOnBaselineCompiler();
     const fs = new DurableNodeFS(path.join(scratch, "direct"));
