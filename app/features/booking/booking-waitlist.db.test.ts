@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, bookingWaitlist } from "~/lib/db/schema.server";
 import { addDays, zonedInstant } from "~/lib/zoned-time";
@@ -55,6 +55,12 @@ describe("the waiting list", () => {
     const other = await client("other");
     await joinWaitlist(kit.t.services, first.id, { serviceId: "one-on-one", day });
     await joinWaitlist(kit.t.services, second.id, { serviceId: "one-on-one", day });
+    // Two joins a moment apart can share a clock tick (the embedded database's clock is coarse under
+    // load), and then their order is a coin toss: the second is made a second later, as she would be.
+    await kit.t.services.database.db
+      .update(bookingWaitlist)
+      .set({ createdAt: sql`${bookingWaitlist.createdAt} + interval '1 second'` })
+      .where(eq(bookingWaitlist.userId, second.id));
     // Asking twice keeps one place; a day with free times has no waiting list.
     await joinWaitlist(kit.t.services, first.id, { serviceId: "one-on-one", day });
     await expect(
