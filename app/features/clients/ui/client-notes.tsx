@@ -5,13 +5,13 @@ import { ConfirmActionDialog } from "~/features/admin/confirm-action-dialog";
 import type { ActionFailure } from "~/lib/forms/action-data";
 import { NOTE_LIMIT } from "../clients-model";
 
-/** Enough lines to show a note whole while it is edited (about 40 characters a line on a phone), 4 to 16. */
+/** Enough lines to show a note whole while it is edited (about 28 characters a line on a phone), 4 to 16. */
 const rowsFor = (body: string) =>
   Math.min(
     16,
     Math.max(
       4,
-      body.split("\n").reduce((sum, line) => sum + Math.ceil((line.length + 1) / 40), 0),
+      body.split("\n").reduce((sum, line) => sum + Math.ceil((line.length + 1) / 28), 0),
     ),
   );
 
