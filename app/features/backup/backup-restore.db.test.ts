@@ -286,6 +286,7 @@ describe("backup and restore of the database and files", () => {
     const { db } = live.services.database;
     let writing = true;
     let written = 0;
+    let committed = 0;
     // Each round writes two tables in one transaction; a dump that read them at different moments
     // would hold more rows of the table it read later.
     const writer = (async () => {
@@ -297,10 +298,14 @@ describe("backup and restore of the database and files", () => {
             .insert(downloadLog)
             .values({ userId: buyer.id, productId: "p", fileKey: `live:${n}`, grant: "free" });
         });
+        committed++;
         // PGlite answers without touching the event loop: yield, as a server between requests would.
         await new Promise((resolve) => setImmediate(resolve));
       }
     })();
+    // The snapshot starts once a round has committed, so it holds writes (on PostgreSQL it could begin
+    // before the first commit, and then held none).
+    while (committed === 0) await new Promise((resolve) => setImmediate(resolve));
     const folder = newFolder();
     const { manifest } = await createBackup(live.services, folder);
     writing = false;
