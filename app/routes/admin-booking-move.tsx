@@ -6,6 +6,7 @@ import { noticeClass } from "~/components/ui/notice";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { bookingMessages } from "~/features/booking/booking-model";
+import { chosenTime } from "~/features/booking/chosen-time";
 import { dayTitle } from "~/features/booking/diary-range";
 import { getDiarySession } from "~/features/booking/list-diary.server";
 import { listFreeTimes } from "~/features/booking/list-free-times.server";
@@ -14,7 +15,7 @@ import { servicesContext } from "~/lib/context";
 import { refusalOf } from "~/lib/forms/action-data";
 import { intent, runIntent } from "~/lib/forms/run-intent.server";
 import { z } from "~/lib/zod";
-import { formatSessionTime, isDate, isDiaryInstant, zonedDate, zonedTime } from "~/lib/zoned-time";
+import { formatSessionTime, isDate, zonedDate, zonedTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/admin-booking-move";
 
 export const meta: Route.MetaFunction = () => [
@@ -50,10 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 const intentsFor = (id: string) => ({
   move: intent({
     schema: z.object({
-      startsAt: z.iso
-        .datetime({ error: "Choose a time." })
-        .refine(isDiaryInstant, "Choose a time.")
-        .transform((v) => new Date(v)),
+      startsAt: chosenTime(),
     }),
     handler: async ({ startsAt }, { services }) => {
       await rescheduleBooking(services, { bookingId: id, startsAt, by: "practitioner" });

@@ -8,6 +8,7 @@ import { AdminNav } from "~/features/admin/admin-nav";
 import { bookForClient } from "~/features/booking/book-for-client.server";
 import { PLACES, placeLabel, SERVICES } from "~/features/booking/booking-model";
 import { needsExpressRequest } from "~/features/booking/cancellation-terms";
+import { chosenTime } from "~/features/booking/chosen-time";
 import { dayTitle } from "~/features/booking/diary-range";
 import { findClients, getClient } from "~/features/booking/find-clients.server";
 import { listFreeTimes } from "~/features/booking/list-free-times.server";
@@ -17,7 +18,7 @@ import { refusalOf } from "~/lib/forms/action-data";
 import { intent, runIntent } from "~/lib/forms/run-intent.server";
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
-import { isDate, isDiaryInstant, zonedDate, zonedInstant, zonedTime } from "~/lib/zoned-time";
+import { isDate, zonedDate, zonedInstant, zonedTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/admin-bookings-new";
 
 export const meta: Route.MetaFunction = () => [
@@ -72,10 +73,7 @@ const intents = {
       clientId: z.string({ error: "Choose a client from the list." }).min(1, "Choose a client from the list.").max(100),
       serviceId: z.enum(SINGLE.map((s) => s.id) as [string, ...string[]], { error: "Choose a session." }),
       place: z.enum(PLACES, { error: "Choose where the session happens." }),
-      startsAt: z.iso
-        .datetime({ error: "Choose a time." })
-        .refine(isDiaryInstant, "Choose a time.")
-        .transform((value) => new Date(value)),
+      startsAt: chosenTime(),
       payment: z.enum(["paid_outside", "unpaid"], { error: "Say whether the client has paid." }),
       expressRequest: z
         .string()

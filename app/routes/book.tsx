@@ -14,6 +14,7 @@ import {
   PLACES,
 } from "~/features/booking/booking-model";
 import { joinWaitlist, leaveWaitlist, listMyWaits } from "~/features/booking/booking-waitlist.server";
+import { chosenTime } from "~/features/booking/chosen-time";
 import { parseClientTimeZone } from "~/features/booking/client-time-zone";
 import { getBookingCalendar } from "~/features/booking/get-booking-calendar.server";
 import { getMySession } from "~/features/booking/list-sessions.server";
@@ -39,7 +40,7 @@ import { readForm } from "~/lib/read-form.server";
 import { requestedPage } from "~/lib/requested-page";
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
-import { describeInstant, formatSessionTime, isDate, isDiaryInstant } from "~/lib/zoned-time";
+import { describeInstant, formatSessionTime, isDate } from "~/lib/zoned-time";
 import type { Route } from "./+types/book";
 
 const idSchema = z.uuid();
@@ -117,7 +118,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 const formSchema = z.object({
-  start: z.iso.datetime().refine(isDiaryInstant),
+  start: chosenTime(),
   place: z.enum(PLACES).default("in_person"),
   note: z
     .string()
@@ -145,7 +146,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const account = await getSessionUser(request, services);
   if (fields.intent === "waitlist" || fields.intent === "leave-waitlist") {
     const wait = waitSchema.safeParse(fields);
-    if (!wait.success) return errorData(new AppError("invalid_request", "Please choose a day.", "Booking"));
+    if (!wait.success)
+      return errorData(new AppError("invalid_request", "Please choose a day.", "Booking"), services.logger);
     if (!account) throw redirect(signInFor(service.id, { day: wait.data.day }));
     if (wait.data.intent === "leave-waitlist") {
       await leaveWaitlist(services, account.id, { serviceId: service.id, day: wait.data.day });
@@ -161,17 +163,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = formSchema.safeParse(fields);
   if (!parsed.success) {
     if (!account) throw redirect(signInFor(service.id, {}));
-    return errorData(new AppError("invalid_request", "Please choose a time.", "Booking"));
+    return errorData(new AppError("invalid_request", "Please choose a time.", "Booking"), services.logger);
   }
   // A visitor chose a time before signing in: to sign in, and back to that time.
   if (!account) {
-    const start = new Date(parsed.data.start);
+    const { start } = parsed.data;
     const chosen = { day: describeInstant(start).date, start: start.toISOString() };
     throw redirect(signInFor(service.id, chosen, fields.then === "signup" ? "signup" : undefined));
   }
   const input = {
     serviceId: service.id,
-    startsAt: new Date(parsed.data.start),
+    startsAt: parsed.data.start,
     place: parsed.data.place,
     note: parsed.data.note,
     expressRequest: parsed.data.express === "on",
