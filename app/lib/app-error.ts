@@ -122,11 +122,8 @@ export async function answerJson(run: () => Promise<unknown>): Promise<Response>
  * error that is not a refusal (a bug, the database away) is logged first, so a failed cancellation
  * or refund is never a 500 the operator cannot see.
  */
-export function errorData(error: unknown, logger?: { error(fields: object, message: string): void }) {
-  if (!(error instanceof AppError)) {
-    if (logger) logger.error({ err: error }, "action failed");
-    else console.error(error);
-  }
+export function errorData(error: unknown, logger: { error(fields: object, message: string): void }) {
+  if (!(error instanceof AppError)) logger.error({ err: error }, "action failed");
   const { status, body } = describeError(error);
   return data(body, { status });
 }

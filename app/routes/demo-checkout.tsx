@@ -46,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const account = await requireUser(request, services);
   const checkoutId = checkoutIdOf(params);
   const intent = intentSchema.safeParse((await readForm(request)).get("intent"));
-  if (!intent.success) return errorData(new AppError("invalid_request", "Unknown action"));
+  if (!intent.success) return errorData(new AppError("invalid_request", "Unknown action"), services.logger);
   if (intent.data === "pay") {
     try {
       const paid = await payDemoCheckout(services, account.id, checkoutId);

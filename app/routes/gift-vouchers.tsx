@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect(url);
   } catch (error) {
-    if (error instanceof AppError) return errorData(error);
+    if (error instanceof AppError) return errorData(error, services.logger);
     throw error;
   }
 }

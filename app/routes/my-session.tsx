@@ -59,10 +59,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const account = await requireUser(request, services);
   const bookingId = bookingIdOf(params);
   const parsed = cancelSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return errorData(new AppError("invalid_request", "Unknown action"));
+  if (!parsed.success) return errorData(new AppError("invalid_request", "Unknown action"), services.logger);
   const session = await getMySession(services, account.id, bookingId);
   if (session && costsMoney(session) && !parsed.data.confirmed) {
-    return errorData(new AppError("invalid_request", "Please confirm the cancellation and its refund.", "Cancel"));
+    return errorData(
+      new AppError("invalid_request", "Please confirm the cancellation and its refund.", "Cancel"),
+      services.logger,
+    );
   }
   try {
     const result = await cancelBooking(services, {

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const account = await requireUser(request, services);
   const parsed = endPackageSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return errorData(new AppError("invalid_request", "Unknown action"));
+  if (!parsed.success) return errorData(new AppError("invalid_request", "Unknown action"), services.logger);
   try {
     const ended = await endPackage(services, { packageId: parsed.data.packageId, userId: account.id });
     return redirectWithToast(
