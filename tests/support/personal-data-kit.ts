@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { requestEmailChange } from "~/features/accounts/change-email.server";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
-import { bookingLineId } from "~/features/booking/booking-model";
 import { openDay } from "~/features/booking/booking-test-kit";
 import { cancelBooking } from "~/features/booking/cancel-booking.server";
 import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
@@ -11,7 +10,7 @@ import { answerIntakeFor } from "~/features/clients/intake-test-kit";
 import { submitComplaint } from "~/features/rights/complaints.server";
 import { saveMailPreferences } from "~/features/rights/mail-preferences.server";
 import { requestDataExport } from "~/features/rights/request-data-export.server";
-import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
+import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
 import { submitTestimonial } from "~/features/testimonials/submit-testimonial.server";
 import { authAttempts, bookings, bookingWaitlist, orderLines, purchases, refunds } from "~/lib/db/schema.server";
 import { zonedInstant } from "~/lib/zoned-time";
@@ -54,21 +53,7 @@ export function personalDataKit(t: App) {
       expressRequest: true,
     });
     const [row] = await t.services.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
-    await applyPaymentEvent(t.services, {
-      event: {
-        kind: "checkout.paid",
-        checkout: {
-          provider: "demo",
-          ref: row?.purchaseId ?? "",
-          userId: client.id,
-          productIds: [bookingLineId(bookingId)],
-          totalCents: row?.amountCents ?? 0,
-          paymentRef: `demo_pi_${row?.purchaseId}`,
-          consentAt: null,
-          mode: "payment",
-        },
-      },
-    });
+    await payDemoCheckout(t.services, client.id, row?.purchaseId ?? "");
     return bookingId;
   }
 

@@ -5,10 +5,10 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
 import { createCheckout } from "~/features/shop/create-checkout.server";
+import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { deliverDueVouchers, voucherPdf } from "~/features/shop/voucher/send-voucher.server";
 import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
-import { voucherLineId } from "~/features/shop/voucher/voucher-model";
 import { AppError } from "~/lib/app-error";
 import {
   bookingPackages,
@@ -36,38 +36,43 @@ import { startBookingCheckout } from "./start-booking-checkout.server";
 const kit = bookingTestKit();
 const base = { buyerName: "Ann", recipientName: "Bea", message: "Happy birthday", serviceId: "" };
 
-async function buyVoucher(pounds: number, options: { sendOn?: string; recipientEmail?: string } = {}) {
+/** A voucher ordered and paid on the demo page, as the gift voucher page does. */
+async function paidVoucher(order: Parameters<typeof startVoucherCheckout>[2], label = "buyer") {
   const { services } = kit.t;
-  const buyer = await kit.client("buyer");
-  const { voucherId } = await startVoucherCheckout(services, buyer, {
+  const buyer = await kit.client(label);
+  const { voucherId } = await startVoucherCheckout(services, buyer, order);
+  const read = async () =>
+    (
+      await services.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId))
+    )[0] as typeof vouchers.$inferSelect;
+  await payDemoCheckout(services, buyer.id, (await read()).purchaseId ?? "");
+  return { buyer, voucher: await read() };
+}
+
+const buyVoucher = (pounds: number, options: { sendOn?: string; recipientEmail?: string } = {}) =>
+  paidVoucher({
     ...base,
     kind: "amount",
     pounds,
     recipientEmail: options.recipientEmail ?? "",
     sendOn: options.sendOn ?? "",
   });
-  const [voucher] = await services.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId));
-  await applyPaymentEvent(services, {
-    event: {
-      kind: "checkout.paid",
-      checkout: {
-        provider: "demo",
-        ref: voucher?.purchaseId ?? "",
-        userId: buyer.id,
-        productIds: [voucherLineId(voucherId)],
-        totalCents: pounds * 100,
-        paymentRef: `demo_pi_${voucher?.purchaseId}`,
-        consentAt: null,
-        mode: "payment",
-      },
+
+/** A voucher for one of her sessions or packages, at its price now. */
+function buyServiceVoucher(serviceId: string) {
+  const service = findService(serviceId) as NonNullable<ReturnType<typeof findService>>;
+  return paidVoucher(
+    {
+      ...base,
+      kind: "service",
+      pounds: 0,
+      serviceId,
+      recipientEmail: "",
+      sendOn: "",
+      service: { id: service.id, title: service.title, priceCents: service.priceCents },
     },
-  });
-  return {
-    buyer,
-    voucher: (
-      await kit.t.services.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId))
-    )[0] as typeof vouchers.$inferSelect,
-  };
+    "giver",
+  );
 }
 
 /** The next last Sunday of March or October (when the UK's clocks change) after a London date. */
@@ -225,34 +230,10 @@ describe("gift vouchers", () => {
 
   it("a voucher for a One-on-One pays for one in full, and for nothing else", async () => {
     const { db } = kit.t.services.database;
-    const buyer = await kit.client("giver");
-    const { voucherId } = await startVoucherCheckout(kit.t.services, buyer, {
-      ...base,
-      kind: "service",
-      pounds: 0,
-      serviceId: "one-on-one",
-      recipientEmail: "",
-      sendOn: "",
-      service: { id: "one-on-one", title: "One-on-One Session", priceCents: 5000 },
-    });
-    const [sold] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId));
-    await applyPaymentEvent(kit.t.services, {
-      event: {
-        kind: "checkout.paid",
-        checkout: {
-          provider: "demo",
-          ref: sold?.purchaseId ?? "",
-          userId: buyer.id,
-          productIds: [voucherLineId(voucherId)],
-          totalCents: 5000,
-          paymentRef: `demo_pi_${sold?.purchaseId}`,
-          consentAt: null,
-          mode: "payment",
-        },
-      },
-    });
-    const code = sold?.code ?? "";
-    expect(sold?.purpose).toBe("single");
+    const { voucher: sold } = await buyServiceVoucher("one-on-one");
+    const voucherId = sold.id;
+    const code = sold.code ?? "";
+    expect(sold.purpose).toBe("single");
     const client = await kit.client("friend");
     const day = kit.freshDay();
     await expect(
@@ -277,38 +258,13 @@ describe("gift vouchers", () => {
 
   it("a package voucher given back in part pays that part only, so ending and booking again is no loop", async () => {
     const { db } = kit.t.services.database;
-    const price = findService("healing-journey")?.priceCents ?? 0;
-    const buyer = await kit.client("package-giver");
-    const { voucherId } = await startVoucherCheckout(kit.t.services, buyer, {
-      ...base,
-      kind: "service",
-      pounds: 0,
-      serviceId: "healing-journey",
-      recipientEmail: "",
-      sendOn: "",
-      service: { id: "healing-journey", title: "Healing Journey", priceCents: price },
-    });
-    const [sold] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId));
-    await applyPaymentEvent(kit.t.services, {
-      event: {
-        kind: "checkout.paid",
-        checkout: {
-          provider: "demo",
-          ref: sold?.purchaseId ?? "",
-          userId: buyer.id,
-          productIds: [voucherLineId(voucherId)],
-          totalCents: price,
-          paymentRef: `demo_pi_${sold?.purchaseId}`,
-          consentAt: null,
-          mode: "payment",
-        },
-      },
-    });
+    const { voucher: sold } = await buyServiceVoucher("healing-journey");
+    const { id: voucherId, valueCents: price } = sold;
     const client = await kit.client("package-friend");
     const book = (day: string) =>
       startBookingCheckout(kit.t.services, client, {
         ...request(zonedInstant(day, "10:00"), "healing-journey"),
-        voucherCode: sold?.code ?? "",
+        voucherCode: sold.code ?? "",
       });
     // The whole package from the voucher; ended with its second session unbooked: half comes back.
     const first = await book(kit.freshDay());
