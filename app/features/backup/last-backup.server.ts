@@ -35,6 +35,23 @@ export async function writeLastBackup(env: Pick<Env, "BACKUP_DIR">, last: LastBa
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify(last, null, 2)}\n`, { mode: 0o600 });
   await rename(temporary, file);
+  kept.set(env.BACKUP_DIR, { at: performance.now(), last: Promise.resolve(last) });
+}
+
+/**
+ * The last backup's record as the health check reads it: kept for KEEP_MS (this process's own backups
+ * at once), so a health check does not wait for a file read behind a burst of sign-ins' password
+ * hashing, which shares Node's thread pool with the file system (decision 055). Another instance's
+ * backup in a shared folder is seen within KEEP_MS.
+ */
+const KEEP_MS = 10_000;
+const kept = new Map<string, { at: number; last: Promise<LastBackup | undefined> }>();
+function keptLastBackup(env: Pick<Env, "BACKUP_DIR">): Promise<LastBackup | undefined> {
+  const found = kept.get(env.BACKUP_DIR);
+  if (found && performance.now() - found.at < KEEP_MS) return found.last;
+  const last = readLastBackup(env);
+  kept.set(env.BACKUP_DIR, { at: performance.now(), last });
+  return last;
 }
 
 export type BackupHealth = {
@@ -49,7 +66,7 @@ export async function describeBackupHealth(
   env: Pick<Env, "BACKUP_DIR" | "BACKUP_INTERVAL_HOURS">,
   now = new Date(),
 ): Promise<BackupHealth> {
-  const last = await readLastBackup(env);
+  const last = await keptLastBackup(env);
   const ageSeconds = last ? Math.max(0, Math.round((now.getTime() - Date.parse(last.createdAt)) / 1000)) : null;
   const state =
     env.BACKUP_INTERVAL_HOURS === 0

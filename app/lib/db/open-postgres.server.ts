@@ -26,9 +26,10 @@ const WRITES = new Set(["INSERT", "UPDATE", "DELETE", "MERGE", "TRUNCATE", "COMM
  * Which tables a statement touched is not known here, so everything kept is dropped (writes are rare
  * beside reads). Other instances hear of the write through the notice, within milliseconds.
  */
-function tellOfOwnWrites(client: pg.PoolClient, onWrite: () => void) {
+function tellOfOwnWrites(client: pg.PoolClient, onWrite: () => void, onAnswer: () => void) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const told = (result: pg.QueryResult | pg.QueryResult[] | undefined) => {
+    onAnswer();
     const results = Array.isArray(result) ? result : [result];
     if (results.some((r) => WRITES.has(r?.command ?? ""))) onWrite();
   };
@@ -54,6 +55,8 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
   const listeners: ((topic: string) => void)[] = [];
   let listening: pg.Client | null = null;
   let closed = false;
+  /** performance.now() when a query last succeeded: the health check counts it as the database answering. */
+  let answeredAt = Number.NEGATIVE_INFINITY;
   /**
    * One connection of its own LISTENs (a pooled one would be handed to other queries). Lost (a
    * server restart), it is made again after a second, and listeners hear "*": what was announced
@@ -94,9 +97,15 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
   // an uncaught exception. Every client gets a listener of its own; the next query sees the loss.
   pool.on("connect", (client) => {
     client.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
-    tellOfOwnWrites(client, () => {
-      for (const listener of listeners) listener(ANY_TABLE_CHANGED);
-    });
+    tellOfOwnWrites(
+      client,
+      () => {
+        for (const listener of listeners) listener(ANY_TABLE_CHANGED);
+      },
+      () => {
+        answeredAt = performance.now();
+      },
+    );
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
@@ -114,6 +123,9 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
       }
     },
     ping: async () => {
+      // Answered within the last second: the health check need not wait for a free connection behind
+      // a crowd's queries to learn that (decision 055).
+      if (performance.now() - answeredAt < 1000) return;
       await pool.query("select 1");
     },
     maintain: async () => {},
@@ -141,6 +153,7 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
     },
     close: once(async () => {
       closed = true;
+      answeredAt = Number.NEGATIVE_INFINITY;
       for (const listener of listeners) listener(DEAF);
       const client = listening;
       listening = null;
