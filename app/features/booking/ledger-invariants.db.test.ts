@@ -37,6 +37,8 @@ const HOUR = 3_600_000;
 type World = {
   account: { id: string; email: string };
   orders: { purchaseId: string; checkout: Parameters<typeof applyPaymentEvent>[1]["event"] }[];
+  /** Checkouts left unpaid, with the payment that may still come and the voucher code they used. */
+  abandoned: (World["orders"][number] & { voucherCode: string })[];
   sessions: string[];
   packages: string[];
   productId: string;
@@ -97,7 +99,16 @@ const op = fc.oneof(
       issued: fc.boolean(),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("spendOnProduct" as const), voucher: recent }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("spendOnProduct" as const), voucher: recent, paid: fc.boolean() }),
+  },
+  // A checkout left unpaid, closed (its voucher hold released once the voucher is used again), then
+  // paid after all: a card payment that was on its way.
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("latePay" as const), order: recent, spentMeanwhile: fc.boolean() }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -322,8 +333,26 @@ async function run(world: World, o: Op) {
           mode: "payment" as const,
         },
       };
+      if (!o.paid) {
+        // Left open too long: closed here, its hold given back when the voucher is next used.
+        await db.update(purchases).set({ status: "expired" }).where(eq(purchases.id, ref));
+        world.abandoned.push({ purchaseId: ref, checkout: event, voucherCode: voucher.code });
+        return;
+      }
       await applyPaymentEvent(services, { event });
       world.orders.push({ purchaseId: ref, checkout: event });
+      return;
+    }
+    case "latePay": {
+      const order = pick(world.abandoned, o.order);
+      if (!order) return;
+      if (o.spentMeanwhile) {
+        // The voucher used again before the payment arrives: the closed checkout's hold is given back.
+        const buyer = await kit.client("spender");
+        await createCheckout(services, buyer, { productIds: [world.productId], voucherCode: order.voucherCode });
+      }
+      await applyPaymentEvent(services, { event: order.checkout });
+      world.orders.push(order);
       return;
     }
     case "spendOnBooking": {
@@ -341,7 +370,7 @@ async function run(world: World, o: Op) {
         .where(eq(purchases.id, row?.purchaseId ?? ""));
       if (!row?.purchaseId || !order) return;
       world.sessions.push(bookingId);
-      if (order.status === "pending" && o.paid) {
+      if (order.status === "pending") {
         const event = {
           kind: "checkout.paid" as const,
           checkout: {
@@ -355,12 +384,15 @@ async function run(world: World, o: Op) {
             mode: "payment" as const,
           },
         };
-        await applyPaymentEvent(services, { event });
-        world.orders.push({ purchaseId: row.purchaseId, checkout: event });
-      } else if (order.status === "pending") {
-        // Walked away: the checkout closes unpaid and the voucher's hold comes back.
-        await db.update(purchases).set({ status: "expired" }).where(eq(purchases.id, order.id));
-        await db.update(bookings).set({ status: "released" }).where(eq(bookings.id, bookingId));
+        if (o.paid) {
+          await applyPaymentEvent(services, { event });
+          world.orders.push({ purchaseId: row.purchaseId, checkout: event });
+        } else {
+          // Walked away: the checkout closes unpaid and the voucher's hold comes back.
+          await db.update(purchases).set({ status: "expired" }).where(eq(purchases.id, order.id));
+          await db.update(bookings).set({ status: "released" }).where(eq(bookings.id, bookingId));
+          world.abandoned.push({ purchaseId: row.purchaseId, checkout: event, voucherCode: voucher.code });
+        }
       } else
         world.orders.push({
           purchaseId: order.id,
@@ -424,21 +456,21 @@ async function checkInvariants(userId?: string) {
   ).toEqual([]);
   // Vouchers (decision 048): each balance is its entries' sum and never below zero; what vouchers paid
   // for orders, less what came back, never exceeds what was paid for them plus what the owner gave;
-  // a paid order's voucher part is held by exactly one live redemption of that amount.
+  // a paid order's voucher part is held by a live redemption of that amount (a released hold taken again).
   expect(
     await q(sql`select v.id from vouchers v
       where v.balance_cents < 0 or v.balance_cents <> (select coalesce(sum(amount_cents), 0) from voucher_entries e where e.voucher_id = v.id)`),
   ).toEqual([]);
   const [money] = await q(sql`select
-      coalesce((select -sum(amount_cents) from voucher_entries where kind = 'redeem'), 0)
+      coalesce((select -sum(amount_cents) from voucher_entries where kind in ('redeem', 'retake')), 0)
         - coalesce((select sum(amount_cents) from voucher_entries where kind in ('release', 'restore')), 0) as paid_out,
       coalesce((select sum(amount_cents) from voucher_entries where kind in ('issue', 'topup', 'reissue')), 0)
         + coalesce((select sum(amount_cents) from voucher_entries where kind = 'cancel'), 0) as put_in`);
   expect(Number(money?.paid_out)).toBeLessThanOrEqual(Number(money?.put_in));
   expect(
     await q(sql`select p.id from purchases p where p.voucher_cents > 0 and p.status in ('paid', 'refunded')
-      and p.voucher_cents <> coalesce((select -sum(e.amount_cents) from voucher_entries e where e.purchase_id = p.id and e.kind = 'redeem'
-        and not exists (select 1 from voucher_entries x where x.purchase_id = p.id and x.kind = 'release')), 0)
+      and p.voucher_cents <> coalesce((select -sum(e.amount_cents) from voucher_entries e
+        where e.purchase_id = p.id and e.kind in ('redeem', 'release', 'retake')), 0)
       ${own("p.user_id")}`),
   ).toEqual([]);
   // Credits: all there (available + booked + used + refunded + expired = bought), worth what the package took.
@@ -473,6 +505,7 @@ describe("the ledger", () => {
         const world: World = {
           account: await kit.client("ledger"),
           orders: [],
+          abandoned: [],
           sessions: [],
           packages: [],
           productId,

@@ -10,6 +10,7 @@ import { type KindFulfilment, lineKindOf } from "./line-kinds.server";
 import { CONSENT_WORDING, checkoutMessages, isPlan, PAYABLE_STATUSES } from "./model";
 import type { PaidCheckout, SubscriptionState } from "./payment-provider.server";
 import { type MembershipChange, syncSubscription } from "./sync-subscription.server";
+import { retakeReleasedHold } from "./voucher/reserve-voucher.server";
 
 export type Fulfilment =
   | { fulfilled: false }
@@ -51,6 +52,8 @@ export async function fulfilCheckout(
     .where(and(eq(purchases.provider, checkout.provider), eq(purchases.providerRef, checkout.ref)))
     .for("update");
   if (existing && !(PAYABLE_STATUSES as readonly string[]).includes(existing.status)) return { fulfilled: false };
+  // Paid after its checkout closed: a voucher hold given back meanwhile is taken again (decision 048).
+  if (existing && existing.voucherCents > 0 && existing.status !== "pending") await retakeReleasedHold(tx, existing.id);
 
   // Another kind of thing sold (a booked session, a package): its kind fulfils it (line-kinds.server.ts).
   const kind = lineKindOf(checkout.productIds);

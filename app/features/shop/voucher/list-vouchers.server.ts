@@ -11,7 +11,7 @@ export async function listVouchers(db: Database, input: { q?: string | undefined
   const q = input.q?.trim();
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const spent = sql<number>`coalesce((select -sum(${voucherEntries.amountCents}) from ${voucherEntries}
-    where ${voucherEntries.voucherId} = ${vouchers.id} and ${voucherEntries.kind} in ('redeem', 'release', 'restore')), 0)::int`;
+    where ${voucherEntries.voucherId} = ${vouchers.id} and ${voucherEntries.kind} in ('redeem', 'release', 'restore', 'retake')), 0)::int`;
   return db
     .select({ voucher: vouchers, spentCents: spent })
     .from(vouchers)

@@ -154,3 +154,45 @@ export const voucherGuesses = (clientIp: string) => ({
   title: voucherMessages.title,
   wrong: (error: unknown) => error instanceof UnknownVoucherError,
 });
+
+/**
+ * An order paid after all, once its checkout had closed and its hold had been given back (a card
+ * payment already on its way when the checkout was expired here): the voucher pays its part again,
+ * as a `retake` of what was released, under the voucher's lock (so a release racing this payment is
+ * decided one after the other). What the balance no longer covers (spent since) is entered first as
+ * the owner's gift (`topup`): the buyer paid the rest by card and is served, and what vouchers pay
+ * stays within what was paid for them plus what the owner gave. Once per order (a unique index).
+ * Runs in fulfilment's transaction; answers the owner's gift in pence (0 almost always).
+ */
+export async function retakeReleasedHold(tx: Transaction, purchaseId: string): Promise<number> {
+  const [hold] = await tx
+    .select({ voucherId: voucherEntries.voucherId })
+    .from(voucherEntries)
+    .where(and(eq(voucherEntries.purchaseId, purchaseId), eq(voucherEntries.kind, "redeem")));
+  if (!hold) return 0;
+  const [voucher] = await tx.select().from(vouchers).where(eq(vouchers.id, hold.voucherId)).for("update");
+  const entries = await tx
+    .select({ kind: voucherEntries.kind, amountCents: voucherEntries.amountCents })
+    .from(voucherEntries)
+    .where(and(eq(voucherEntries.purchaseId, purchaseId), inArray(voucherEntries.kind, ["release", "retake"])));
+  const released = entries.find((entry) => entry.kind === "release");
+  if (!voucher || !released || entries.some((entry) => entry.kind === "retake")) return 0;
+  const gift = Math.max(0, released.amountCents - voucher.balanceCents);
+  if (gift > 0) {
+    await tx.insert(voucherEntries).values({
+      id: crypto.randomUUID(),
+      voucherId: voucher.id,
+      kind: "topup",
+      amountCents: gift,
+      purchaseId,
+    });
+  }
+  await tx.insert(voucherEntries).values({
+    id: crypto.randomUUID(),
+    voucherId: voucher.id,
+    kind: "retake",
+    amountCents: -released.amountCents,
+    purchaseId,
+  });
+  return gift;
+}

@@ -32,9 +32,20 @@ export const VOUCHER_SOURCES = ["sold", "issued"] as const;
  * back when its checkout closed unpaid), `restore` (+, a refund of something it paid for), `cancel`
  * (−, what was left when its sale was refunded or the owner voided it), `reissue` (+, a cancel
  * undone: the sale's refund was refused by the provider), `topup` (+, the owner honouring a service
- * voucher's session at its price now, when that is more than was paid for it).
+ * voucher's session at its price now, when that is more than was paid for it, or an order paid late
+ * whose voucher was spent meanwhile), `retake` (−, an order's released hold taken again because the
+ * order was paid after all: a card payment on its way when its checkout closed).
  */
-export const VOUCHER_ENTRY_KINDS = ["issue", "redeem", "release", "restore", "cancel", "reissue", "topup"] as const;
+export const VOUCHER_ENTRY_KINDS = [
+  "issue",
+  "redeem",
+  "release",
+  "restore",
+  "cancel",
+  "reissue",
+  "topup",
+  "retake",
+] as const;
 export type VoucherEntryKind = (typeof VOUCHER_ENTRY_KINDS)[number];
 
 export const VOUCHER_LIMITS = {

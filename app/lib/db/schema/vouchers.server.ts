@@ -75,7 +75,7 @@ export const voucherEntries = pgTable(
     /** The signed change to the balance, in pence. */
     amountCents: integer("amount_cents").notNull(),
     /**
-     * The order it paid (redeem, release, restore) or that sold it (issue, cancel). No foreign key: a
+     * The order it paid (redeem, release, restore, retake) or that sold it (issue, cancel). No foreign key: a
      * hold is taken before its checkout's order row is written (as a discount code's use is).
      */
     purchaseId: text("purchase_id"),
@@ -85,14 +85,15 @@ export const voucherEntries = pgTable(
   },
   (t) => [
     index("voucher_entries_voucher_idx").on(t.voucherId, t.createdAt),
-    // One hold per order, one release of it, one restoration per refund: a repeat is a no-op.
+    // One hold per order, one release of it, one retaking, one restoration per refund: a repeat is a no-op.
     uniqueIndex("voucher_entries_redeem_idx").on(t.purchaseId).where(sql`${t.kind} = 'redeem'`),
     uniqueIndex("voucher_entries_release_idx").on(t.purchaseId).where(sql`${t.kind} = 'release'`),
+    uniqueIndex("voucher_entries_retake_idx").on(t.purchaseId).where(sql`${t.kind} = 'retake'`),
     uniqueIndex("voucher_entries_restore_idx").on(t.refundId).where(sql`${t.kind} = 'restore'`),
     uniqueIndex("voucher_entries_issue_idx").on(t.voucherId).where(sql`${t.kind} = 'issue'`),
     check(
       "voucher_entries_sign_check",
-      sql`(${t.kind} in ('issue', 'release', 'restore', 'reissue', 'topup') and ${t.amountCents} > 0) or (${t.kind} in ('redeem', 'cancel') and ${t.amountCents} < 0)`,
+      sql`(${t.kind} in ('issue', 'release', 'restore', 'reissue', 'topup') and ${t.amountCents} > 0) or (${t.kind} in ('redeem', 'cancel', 'retake') and ${t.amountCents} < 0)`,
     ),
   ],
 );
