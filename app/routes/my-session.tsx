@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { noticeClass } from "~/components/ui/notice";
 import { requireUser } from "~/features/accounts/get-session-user.server";
-import { placeLabel } from "~/features/booking/booking-model";
+import { placeLabel, refundDestination } from "~/features/booking/booking-model";
 import { cancelBooking } from "~/features/booking/cancel-booking.server";
 import { getMySession } from "~/features/booking/list-sessions.server";
 import { useVisitorZone, YourTime } from "~/features/booking/ui/visitor-zone";
@@ -82,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ? "The session is back on your package to book again."
           : result.arrangedDirectly
             ? DIRECT_CANCEL
-            : `${formatAmount(result.refundCents)} (${result.percent}%) is being refunded to your card.`,
+            : `${formatAmount(result.refundCents)} (${result.percent}%) ${refundDestination(result.refundCents, result.voucherCents, formatAmount)}`,
         variant: "default",
       },
       services.env,

@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { noticeClass } from "~/components/ui/notice";
 import { requireUser } from "~/features/accounts/get-session-user.server";
-import { placeLabel } from "~/features/booking/booking-model";
+import { placeLabel, refundDestination } from "~/features/booking/booking-model";
 import { endPackage } from "~/features/booking/end-package.server";
 import { listMySessions, type SessionView } from "~/features/booking/list-sessions.server";
 import { useVisitorZone, YourTime } from "~/features/booking/ui/visitor-zone";
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "/my-sessions",
       {
         title: "Package ended",
-        description: `${ended.credits === 1 ? "1 unbooked session" : `${ended.credits} unbooked sessions`}: ${formatAmount(ended.refundCents)} is being refunded to your card.`,
+        description: `${ended.credits === 1 ? "1 unbooked session" : `${ended.credits} unbooked sessions`}: ${formatAmount(ended.refundCents)} ${refundDestination(ended.refundCents, ended.voucherCents, formatAmount)}`,
         variant: "default",
       },
       services.env,

@@ -29,6 +29,7 @@ const DISTANCE_HOW =
 const faqAnswer = (starts: string) => contactFaqs.find((faq) => faq.question.startsWith(starts))?.answer ?? "";
 
 const REFUND_TIMING = "Approved refunds reach your card within 5-10 business days, as our Refund Policy says.";
+const VOUCHER_TIMING = "What goes back to your gift voucher can be spent again at once, until the voucher's date.";
 
 /**
  * The session's time as a client abroad reads it, when their clock differs from the UK's: 'Tuesday 3
@@ -195,6 +196,8 @@ export function bookingCancelledEmail(
   session: SessionFacts,
   refund: {
     cents: number;
+    /** What of it went back to a gift voucher (decision 048), to spend again at once. */
+    voucherCents?: number | undefined;
     percent: number;
     by: "client" | "practitioner";
     creditReturned?: boolean | undefined;
@@ -214,6 +217,7 @@ export function bookingCancelledEmail(
     : refund.creditReturned
       ? "Your session is cancelled, as you asked. The session is back on your package to book again."
       : "Your session is cancelled, as you asked.";
+  const toVoucher = Math.min(refund.cents, refund.voucherCents ?? 0);
   return clientSessionEmail(sender, to, session, {
     subject: `Your session on ${formatSessionTime(session.startsAt)} is cancelled`,
     paragraphs: [
@@ -224,9 +228,20 @@ export function bookingCancelledEmail(
       ? []
       : refund.creditReturned
         ? [{ label: "Package", value: "1 session returned" }]
-        : [{ label: `Refund (${refund.percent}%)`, value: formatAmount(refund.cents) }],
+        : [
+            { label: `Refund (${refund.percent}%)`, value: formatAmount(refund.cents) },
+            ...(toVoucher > 0
+              ? [
+                  { label: "To your gift voucher", value: formatAmount(toVoucher) },
+                  { label: "To your card", value: formatAmount(refund.cents - toVoucher) },
+                ]
+              : []),
+          ],
     action: { label: "My Sessions", url: accountUrl },
-    after: refund.creditReturned || refund.paidOutside ? [] : [REFUND_TIMING],
+    after:
+      refund.creditReturned || refund.paidOutside
+        ? []
+        : [...(toVoucher > 0 ? [VOUCHER_TIMING] : []), ...(refund.cents - toVoucher > 0 ? [REFUND_TIMING] : [])],
     method: "CANCEL",
   });
 }

@@ -12,6 +12,8 @@ import { trySendBookingMail } from "./send-booking-mail.server";
 
 export type CancelResult = {
   refundCents: number;
+  /** What of the refund went back to the gift voucher that paid part of the session (decision 048). */
+  voucherCents: number;
   percent: number;
   alreadyCancelled: boolean;
   /** A package's session cancelled in time: its credit is back to book again, and no money moves. */
@@ -102,6 +104,7 @@ export async function cancelBooking(
     return {
       result: {
         refundCents,
+        voucherCents: refundId ? await voucherPartOf(tx, refundId) : 0,
         percent: returnsCredit ? 0 : terms.percent,
         alreadyCancelled: false,
         creditReturned: returnsCredit,
@@ -122,6 +125,7 @@ export async function cancelBooking(
     await trySendBookingMail(services, input.bookingId, {
       kind: "cancelled",
       refundCents: outcome.result.refundCents,
+      voucherCents: outcome.result.voucherCents,
       percent: outcome.result.percent,
       by: input.by,
       creditReturned: outcome.result.creditReturned,
@@ -138,9 +142,16 @@ async function alreadyCancelled(tx: Transaction, booking: Booking): Promise<Canc
   const cents = refund?.amountCents ?? 0;
   return {
     refundCents: cents,
+    voucherCents: refund?.voucherCents ?? 0,
     percent: Math.round((cents / Math.max(booking.amountCents, 1)) * 100),
     alreadyCancelled: true,
     creditReturned: Boolean(booking.creditId) && !refund,
     arrangedDirectly: !booking.purchaseId,
   };
+}
+
+/** The part of a refund recorded in this transaction that goes back to a gift voucher. */
+export async function voucherPartOf(tx: Transaction, refundId: string): Promise<number> {
+  const [refund] = await tx.select({ cents: refunds.voucherCents }).from(refunds).where(eq(refunds.id, refundId));
+  return refund?.cents ?? 0;
 }

@@ -4,6 +4,7 @@ import { AppError } from "~/lib/app-error";
 import { bookingPackages, orderLines, packageCredits } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { bookingMessages } from "./booking-model";
+import { voucherPartOf } from "./cancel-booking.server";
 
 export const endPackageMessages = {
   nothingLeft: "There is no unbooked session left on this package to refund.",
@@ -20,7 +21,7 @@ export async function endPackage(
   services: AppServices,
   input: { packageId: string; userId?: string | undefined },
   now = new Date(),
-): Promise<{ refundCents: number; credits: number }> {
+): Promise<{ refundCents: number; voucherCents: number; credits: number }> {
   const { db } = services.database;
   const outcome = await db.transaction(async (tx) => {
     const [pack] = await tx
@@ -51,8 +52,9 @@ export async function endPackage(
     });
     // The credits are spent as refunded only if their money goes back: never a refund swallowed.
     if (cents > 0 && !refundId) throw new AppError("conflict", endPackageMessages.nothingLeft, "Booking");
-    return { refundCents: cents, credits: credits.length, refundId };
+    const voucherCents = refundId ? await voucherPartOf(tx, refundId) : 0;
+    return { refundCents: cents, voucherCents, credits: credits.length, refundId };
   });
   if (outcome.refundId) await settleRefund(services, outcome.refundId);
-  return { refundCents: outcome.refundCents, credits: outcome.credits };
+  return { refundCents: outcome.refundCents, voucherCents: outcome.voucherCents, credits: outcome.credits };
 }

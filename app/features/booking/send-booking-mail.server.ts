@@ -81,6 +81,8 @@ type BookingMail =
   | {
       kind: "cancelled";
       refundCents: number;
+      /** What of it went back to a gift voucher. */
+      voucherCents?: number | undefined;
       percent: number;
       by: "client" | "practitioner";
       creditReturned?: boolean | undefined;
@@ -140,6 +142,7 @@ export async function sendBookingMail(services: AppServices, bookingId: string, 
           facts,
           {
             cents: mail.refundCents,
+            voucherCents: mail.voucherCents,
             percent: mail.percent,
             by: mail.by,
             creditReturned: mail.creditReturned,
