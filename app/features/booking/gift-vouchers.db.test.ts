@@ -204,7 +204,9 @@ describe("gift vouchers", () => {
     expect(refundDestination(5000, 1000, formatAmount)).toBe(
       "is being refunded: £10.00 to your gift voucher, £40.00 to your card.",
     );
-    const mail = readOutbox(kit.t.dataDir).findLast((m) => m.to === client.email && m.subject.startsWith("Your session on"));
+    const mail = readOutbox(kit.t.dataDir).findLast(
+      (m) => m.to === client.email && m.subject.startsWith("Your session on"),
+    );
     expect(mail?.text).toMatch(/To your gift voucher\s+£10\.00/);
     expect(mail?.text).toMatch(/To your card\s+£40\.00/);
     const whole = await cancelBooking(kit.t.services, { bookingId: first.bookingId, by: "practitioner" });
