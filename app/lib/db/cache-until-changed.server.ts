@@ -130,7 +130,9 @@ export function cacheUntilChanged<T>(
   }
   const before = generationsOf(registry, spec.tables);
   const entries = kind.entries;
-  const value = load();
+  // Settled once: a Drizzle query is a thenable that runs again on every `then`, so a query builder
+  // kept as it is would be run again by every reader (the site's pictures were, on every page).
+  const value = Promise.resolve(load());
   const entry: Entry = { value, storedAt: now };
   // Kept at once, so requests arriving together share one read; dropped if the tables changed while it
   // ran (its answer may predate the change) or it failed.
