@@ -29,13 +29,39 @@ export async function createSignedInUser(
     headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
     redirect: "manual",
   });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  if (res.status !== 302 || !cookie) throw new Error(`signing in answered ${res.status}`);
+  if (res.status !== 302) throw new Error(`signing in answered ${res.status}`);
+  // Then the page it sends her to, as a browser follows it: that page shows the sign-in's toast and
+  // clears its flash cookie. Kept, the flash would be read (its signature checked) on every request.
+  const jar = applySetCookies(new Map(), res.headers.getSetCookie());
+  const landing = await fetch(new URL(res.headers.get("location") ?? "/", server.origin), {
+    headers: { cookie: cookieHeader(jar) },
+    redirect: "manual",
+  });
+  await landing.arrayBuffer();
+  const cookie = cookieHeader(applySetCookies(jar, landing.headers.getSetCookie()));
+  if (!cookie.includes("session_token")) throw new Error("signing in set no session cookie");
   return { id, email, cookie };
 }
+
+/** A browser's cookie jar, by name: each Set-Cookie sets its value, or removes it when it has expired. */
+function applySetCookies(jar: Map<string, string>, lines: string[]): Map<string, string> {
+  for (const line of lines) {
+    const [pair = "", ...attributes] = line.split(";");
+    const name = pair.slice(0, pair.indexOf("=")).trim();
+    const expired = attributes.some((a) => {
+      const [key = "", value = ""] = a.trim().split("=");
+      return (
+        (key.toLowerCase() === "max-age" && Number(value) <= 0) ||
+        (key.toLowerCase() === "expires" && Date.parse(value) <= Date.now())
+      );
+    });
+    if (expired) jar.delete(name);
+    else jar.set(name, pair.trim());
+  }
+  return jar;
+}
+
+const cookieHeader = (jar: Map<string, string>) => [...jar.values()].join("; ");
 
 /** `--name=value` from the command line, or `fallback`. */
 export const benchArg = (name: string, fallback: string) =>
