@@ -127,7 +127,8 @@ async function describeBackups({ env }: AppServices): Promise<string> {
   const hours = (health.ageSeconds / 3600).toFixed(1);
   return (
     `last backup: ${last.createdAt} (${hours} hours ago${health.state === "late" ? ", LATE" : ""}), ` +
-    `verified, ${last.rows} rows and ${last.objects} files in ${last.folder}; ${schedule}`
+    `verified, ${last.rows} rows and ${last.objects} files in ${last.folder}` +
+    `${last.copiedTo ? `, copied to ${last.copiedTo}` : ""}; ${schedule}`
   );
 }
 

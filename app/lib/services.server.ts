@@ -19,6 +19,8 @@ export type AppServices = {
   files: Storage;
   /** Public images (covers, gallery art). */
   images: Storage;
+  /** With S3 configured, where the automatic backups are copied (`backups/` in the bucket); else none. */
+  backupCopies?: Storage | undefined;
   mailer: Mailer;
   /** Where browsers fetch signed file URLs from (S3), for the Content-Security-Policy; none on local disk. */
   fileOrigins: string[];
@@ -85,7 +87,9 @@ export async function createServices(
  * Local disk under DATA_DIR, or one private S3-compatible bucket when S3_* is configured. The S3 SDK
  * (about 35 MB in memory) is loaded only then (decision 027).
  */
-async function createStorages(env: Env): Promise<Pick<AppServices, "files" | "images" | "fileOrigins">> {
+async function createStorages(
+  env: Env,
+): Promise<Pick<AppServices, "files" | "images" | "fileOrigins" | "backupCopies">> {
   if (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
     const { createS3Client, createS3Storage, s3PublicOrigin } = await import("./storage/s3-storage.server");
     const options = {
@@ -99,6 +103,7 @@ async function createStorages(env: Env): Promise<Pick<AppServices, "files" | "im
     return {
       files: createS3Storage(client, options.bucket, "files/"),
       images: createS3Storage(client, options.bucket, "images/"),
+      backupCopies: createS3Storage(client, options.bucket, "backups/"),
       fileOrigins: [s3PublicOrigin(options)],
     };
   }

@@ -13,6 +13,8 @@ const lastBackupSchema = z.object({
   tables: z.number().int().nonnegative(),
   rows: z.number().int().nonnegative(),
   objects: z.number().int().nonnegative(),
+  /** Where its copy in the S3-compatible bucket is, read back whole; absent without S3 (or when copying failed). */
+  copiedTo: z.string().optional(),
 });
 
 export type LastBackup = z.infer<typeof lastBackupSchema>;

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { EXCLUSIVE_WORK } from "~/lib/db/client.server";
 import { authAttempts } from "~/lib/db/schema.server";
+import { startLocalS3 } from "../../../tests/support/local-s3";
 import { createTestApp } from "../../../tests/support/test-app";
 import { onPostgres } from "../../../tests/support/test-database";
 import { createTestServices } from "../../../tests/support/test-services";
@@ -126,6 +127,42 @@ describe("automatic backups", () => {
     expect(await site.server.runCommand(off.services, "status", [])).toContain(
       "automatic backups off (BACKUP_INTERVAL_HOURS=0)",
     );
+  });
+
+  it("copies each backup to the S3 bucket when one is configured, reads it back there, and prunes old copies", async () => {
+    const s3 = await startLocalS3();
+    cleanups.push(s3.stop);
+    const site = await createTestApp(
+      { ...s3.env, BACKUP_DIR: path.join(scratch, "with-s3"), BACKUP_KEEP_DAYS: "14" },
+      { template: "seeded" },
+    );
+    cleanups.push(site.cleanup);
+    const copies = site.services.backupCopies;
+    if (!copies) throw new Error("S3 is configured, so backups have a place to be copied");
+    const keysOf = async (copy: string) => {
+      const keys: string[] = [];
+      for await (const key of copies.list("")) if (key.startsWith(copy)) keys.push(key);
+      return keys.sort();
+    };
+    // A copy made three weeks before, and something else in backups/ that is not the schedule's.
+    const old = `${nameAt(-21 * DAY).toLowerCase()}/`;
+    await copies.put(`${old}manifest.json`, Buffer.from("{}"), "application/json");
+    await copies.put("by-hand/notes.txt", Buffer.from("mine"), "text/plain");
+
+    const made = await runScheduledBackup(site.services, { now: at(0) });
+    if (made.outcome !== "made") throw new Error("no backup made");
+    const copy = `${nameAt(0).toLowerCase()}/`;
+    expect(made.last.copiedTo).toBe(`s3://${s3.bucket}/backups/${copy}`);
+    expect(made.pruned).toContain(`s3:${old.slice(0, -1)}`);
+    expect(await readLastBackup(site.services.env)).toEqual(made.last);
+    // Every part of the folder is in the bucket, and nothing else was touched.
+    const local = readdirSync(made.last.folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `${copy}${path.relative(made.last.folder, path.join(entry.parentPath, entry.name))}`);
+    expect(await keysOf(copy)).toEqual(local.sort());
+    expect(await keysOf(old)).toEqual([]);
+    expect(await keysOf("by-hand/")).toEqual(["by-hand/notes.txt"]);
+    expect(await site.server.runCommand(site.services, "status", [])).toContain(`copied to s3://${s3.bucket}/backups/`);
   });
 
   it.runIf(onPostgres())("runs on one instance at a time on one PostgreSQL database", async () => {

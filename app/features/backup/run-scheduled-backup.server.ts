@@ -3,6 +3,7 @@ import path from "node:path";
 import { EXCLUSIVE_WORK } from "~/lib/db/client.server";
 import type { AppServices } from "~/lib/services.server";
 import { BackupError } from "./backup-manifest";
+import { copyBackupOffsite, pruneOffsiteCopies } from "./copy-backup-offsite.server";
 import { createBackup } from "./create-backup.server";
 import { type LastBackup, readLastBackup, writeLastBackup } from "./last-backup.server";
 import { verifyBackup } from "./restore-backup.server";
@@ -73,10 +74,18 @@ export async function runScheduledBackup(
         objects: verified.objects.length,
       };
       await writeLastBackup(env, last);
-      const pruned = await pruneBackups(env.BACKUP_DIR, {
-        before: now().getTime() - env.BACKUP_KEEP_DAYS * 86_400_000,
-        keep: path.basename(folder),
-      });
+      const before = now().getTime() - env.BACKUP_KEEP_DAYS * 86_400_000;
+      const pruned = await pruneBackups(env.BACKUP_DIR, { before, keep: path.basename(folder) });
+      if (services.backupCopies) {
+        // Off the machine too: copied to the bucket and read back there. A failure is logged by the
+        // schedule and leaves this backup recorded without `copiedTo`; the next one copies again.
+        const copy = await copyBackupOffsite(services.backupCopies, folder, verified);
+        last.copiedTo = `s3://${env.S3_BUCKET}/backups/${copy.prefix}`;
+        await writeLastBackup(env, last);
+        pruned.push(
+          ...(await pruneOffsiteCopies(services.backupCopies, { before, keep: copy.prefix })).map((n) => `s3:${n}`),
+        );
+      }
       return { outcome: "made", last, pruned };
     },
   );
