@@ -28,8 +28,7 @@ import { getIntakeStatus } from "~/features/clients/get-intake-status.server";
 import { INTAKE_MESSAGES, SCAN_DISCLAIMER_WORDING } from "~/features/clients/intake-model";
 import { recordScanDisclaimer } from "~/features/clients/record-scan-disclaimer.server";
 import { requireCurrentIntake } from "~/features/clients/require-current-intake.server";
-import { discountGuesses } from "~/features/shop/discount/price-discount";
-import { voucherGuesses } from "~/features/shop/voucher/reserve-voucher.server";
+import { codeGuesses } from "~/features/shop/voucher/reserve-voucher.server";
 import { looksLikeVoucherCode } from "~/features/shop/voucher/voucher-model";
 import { PageHero } from "~/layout/page-hero";
 import { AppError, errorData } from "~/lib/app-error";
@@ -219,9 +218,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         discountCode: typed && !isVoucher ? typed : undefined,
       });
     const clientIp = context.get(requestContext).clientIp;
-    const { url } = typed
-      ? await limitGuesses(services, isVoucher ? voucherGuesses(clientIp) : discountGuesses(clientIp), start)
-      : await start();
+    const { url } = typed ? await limitGuesses(services, codeGuesses(typed, clientIp), start) : await start();
     if (isScan(service))
       await recordScanDisclaimer(services, {
         userId: account.id,

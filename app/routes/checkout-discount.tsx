@@ -2,9 +2,10 @@ import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { limitGuesses } from "~/features/accounts/limit-guesses.server";
 import { parseDiscountCode } from "~/features/shop/checkout-schemas";
 import { previewDiscount } from "~/features/shop/discount/preview-discount.server";
-import { discountGuesses, discountMessages } from "~/features/shop/discount/price-discount";
+import { discountMessages } from "~/features/shop/discount/price-discount";
 import { LIMITS } from "~/features/shop/model";
 import { productIdSchema } from "~/features/shop/schemas";
+import { codeGuesses } from "~/features/shop/voucher/reserve-voucher.server";
 import { AppError, answerJson, errorResponse } from "~/lib/app-error";
 import { requestContext, servicesContext } from "~/lib/context";
 import { z } from "~/lib/zod";
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = parseDiscountCode(parsed.data.code);
     if (!code) throw new AppError("discount_refused", discountMessages.invalid, discountMessages.title);
     const account = await getSessionUser(request, services);
-    return limitGuesses(services, discountGuesses(context.get(requestContext).clientIp), () =>
+    return limitGuesses(services, codeGuesses(code, context.get(requestContext).clientIp), () =>
       previewDiscount(services, account, { productIds: parsed.data.productIds, code }),
     );
   });

@@ -2,8 +2,8 @@ import { getSessionUser } from "~/features/accounts/get-session-user.server";
 import { limitGuesses } from "~/features/accounts/limit-guesses.server";
 import { parseCheckoutRequest } from "~/features/shop/checkout-schemas";
 import { createCheckout } from "~/features/shop/create-checkout.server";
-import { discountGuesses } from "~/features/shop/discount/price-discount";
 import { shopMessages } from "~/features/shop/model";
+import { codeGuesses } from "~/features/shop/voucher/reserve-voucher.server";
 import { AppError, answerJson, errorResponse } from "~/lib/app-error";
 import { requestContext, servicesContext } from "~/lib/context";
 import type { Route } from "./+types/checkout";
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         discountCode,
       });
     return discountCode
-      ? limitGuesses(services, discountGuesses(context.get(requestContext).clientIp), start)
+      ? limitGuesses(services, codeGuesses(discountCode, context.get(requestContext).clientIp), start)
       : start();
   });
 }

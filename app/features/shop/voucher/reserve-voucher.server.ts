@@ -4,7 +4,8 @@ import { AppError } from "~/lib/app-error";
 import type { Transaction } from "~/lib/db/client.server";
 import { purchases, type Voucher, voucherEntries, vouchers } from "~/lib/db/schema.server";
 import { formatLongDate } from "~/lib/format-date";
-import { normaliseCode, voucherMessages, voucherRefusal, voucherShare } from "./voucher-model";
+import { discountGuesses } from "../discount/price-discount";
+import { looksLikeVoucherCode, normaliseCode, voucherMessages, voucherRefusal, voucherShare } from "./voucher-model";
 
 export type VoucherHold = { voucherId: string; code: string; amountCents: number };
 
@@ -154,6 +155,14 @@ export const voucherGuesses = (clientIp: string) => ({
   title: voucherMessages.title,
   wrong: (error: unknown) => error instanceof UnknownVoucherError,
 });
+
+/**
+ * The guess limiter's terms for a code typed in a field that takes either kind (the cart, booking):
+ * a voucher's shape counts with every other voucher guess (the balance page's too), anything else
+ * with the discount codes, so one client has 20 wrong voucher codes in all, not 20 a page.
+ */
+export const codeGuesses = (typed: string, clientIp: string) =>
+  looksLikeVoucherCode(typed) ? voucherGuesses(clientIp) : discountGuesses(clientIp);
 
 /**
  * An order paid after all, once its checkout had closed and its hold had been given back (a card

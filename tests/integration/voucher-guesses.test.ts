@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CODE_ALPHABET, looksLikeVoucherCode } from "~/features/shop/voucher/voucher-model";
+import { createTestApp } from "../support/test-app";
+
+/**
+ * Wrong gift-voucher codes are limited per client across every place a code is typed (decision 048):
+ * the cart's discount field, the booking form and the balance page count in one bucket, so a client
+ * has 20 wrong voucher codes in all, not 20 on each page. Discount codes keep a bucket of their own.
+ */
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: "true" }, { template: "seeded" });
+});
+afterAll(() => t.cleanup());
+
+const headers = (ip: string, type: string) => ({
+  "content-type": type,
+  origin: "http://localhost:3000",
+  "x-forwarded-for": ip,
+});
+/** A code of a voucher's shape that no voucher has. */
+const madeUp = (i: number) => `GIFT-AAAA-BBBB-CCCC-${CODE_ALPHABET[i % 31]}${CODE_ALPHABET[(i * 7) % 31]}22`;
+
+function inTheCart(code: string, ip: string) {
+  return t.app.request("http://localhost:3000/checkout/discount", {
+    method: "POST",
+    headers: headers(ip, "application/json"),
+    body: JSON.stringify({ code, productIds: ["chakra-balance-guide"] }),
+  });
+}
+function onTheBalancePage(code: string, ip: string) {
+  return t.app.request("http://localhost:3000/gift-vouchers/balance", {
+    method: "POST",
+    headers: headers(ip, "application/x-www-form-urlencoded"),
+    body: new URLSearchParams({ code }),
+  });
+}
+
+describe("wrong voucher codes", () => {
+  it("count once across the cart and the balance page, apart from discount codes", async () => {
+    const ip = "203.0.113.40";
+    expect(Array.from({ length: 23 }, (_, i) => madeUp(i)).every(looksLikeVoucherCode)).toBe(true);
+    for (let i = 0; i < 12; i++) expect((await inTheCart(madeUp(i), ip)).status).toBe(400);
+    for (let i = 12; i < 20; i++) expect((await onTheBalancePage(madeUp(i), ip)).status).toBe(400);
+    // Twenty wrong in all: the next is held back wherever it is typed.
+    expect((await onTheBalancePage(madeUp(20), ip)).status).toBe(429);
+    expect((await inTheCart(madeUp(21), ip)).status).toBe(429);
+    // A discount code is still tried (its own bucket), and another client is not held back.
+    expect((await inTheCart("NO-SUCH-CODE", ip)).status).toBe(400);
+    expect((await onTheBalancePage(madeUp(22), "198.51.100.40")).status).toBe(400);
+  });
+});
