@@ -103,5 +103,14 @@ test("a visitor buys a gift voucher for a friend, who books a One-on-One with it
   await other.getByLabel("Voucher code").fill(code);
   await other.getByRole("button", { name: "Check balance" }).click();
   await expect(other.getByRole("heading", { name: "Fully spent" })).toBeVisible();
+
+  // Cancelled in good time: the voucher's £30 goes back to it and the £20 to the card, as she is told.
+  await other.goto("/my-sessions");
+  await other.getByRole("link", { name: /^Cancel or reschedule\s?: One-on-One Session/ }).click();
+  await other.getByRole("button", { name: "Cancel my session and refund £50.00" }).click();
+  await expect(
+    other.getByText("£50.00 (100%) is being refunded: £30.00 to your gift voucher, £20.00 to your card."),
+  ).toBeVisible();
+  await bookingShot(other, "voucher-session-cancelled");
   await friendContext.close();
 });
