@@ -6,10 +6,11 @@
  * 1. One client signed in through the real form asks, one at a time, for each page a client uses; the
  *    server's CPU time per request is read from /proc (fair on a busy machine), beside the median latency.
  * 2. 50 clients, each with her own account, browse those pages at once (autocannon): req/s, p50, p99.
- * 3. 100 sign-ins at once while the 50 browse: /api/health's latency meanwhile, and the server's own
- *    event-loop delay histogram (`npm run cli -- event-loop`), reset just before.
+ * 3. 100 sign-ins at once while the 50 browse: /api/health's latency meanwhile (asked by a process of
+ *    its own, `probe-health.ts`), and the server's own event-loop delay histogram
+ *    (`npm run cli -- event-loop`), reset just before.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -102,23 +103,15 @@ try {
   cli(server, "user:create", burstEmail, password, "Burst", "Client");
   cli(server, "event-loop", "reset");
   const browsing = browse(seconds);
-  const health: number[] = [];
-  let healthErrors = 0;
-  let probing = true;
-  const probe = (async () => {
-    while (probing) {
-      const started = performance.now();
-      try {
-        const res = await fetch(`${server.origin}/api/health`, { signal: AbortSignal.timeout(10_000) });
-        await res.arrayBuffer();
-        if (!res.ok) healthErrors++;
-      } catch {
-        healthErrors++;
-      }
-      health.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
+  // The probe is a process of its own: in this one, autocannon's work would delay its readings.
+  const probe = spawn(process.execPath, [path.join(repo, "bench", "probe-health.ts"), server.origin], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  let probed = "";
+  probe.stdout.on("data", (chunk: Buffer) => {
+    probed += chunk.toString();
+  });
+  const probeDone = new Promise((resolve) => probe.on("exit", resolve));
   const statuses: Record<string, number> = {};
   const burstStarted = performance.now();
   await Promise.all(
@@ -135,8 +128,9 @@ try {
   );
   const burstMs = Math.round(performance.now() - burstStarted);
   const during = await browsing;
-  probing = false;
-  await probe;
+  probe.stdin.end();
+  await probeDone;
+  const { latencies: health, errors: healthErrors } = JSON.parse(probed) as { latencies: number[]; errors: number };
   const eventLoop = JSON.parse(cli(server, "event-loop"));
   const burstResult = {
     signIns: SIGN_INS,
