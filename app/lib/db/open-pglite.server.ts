@@ -61,7 +61,7 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
       ping: async () => {
         // A query answered within the last second is the database answering: a health check need not
         // queue behind a burst of work to find that out (decision 055).
-        if (performance.now() - client.answeredAt < 1000) return;
+        if (!client.closed && performance.now() - client.answeredAt < 1000) return;
         await client.query("select 1");
       },
       maintain: async () => {

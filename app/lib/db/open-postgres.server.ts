@@ -125,7 +125,7 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
     ping: async () => {
       // Answered within the last second: the health check need not wait for a free connection behind
       // a crowd's queries to learn that (decision 055).
-      if (performance.now() - answeredAt < 1000) return;
+      if (!closed && performance.now() - answeredAt < 1000) return;
       await pool.query("select 1");
     },
     maintain: async () => {},

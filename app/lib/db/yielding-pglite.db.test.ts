@@ -50,4 +50,11 @@ describe("PGlite that takes turns with the event loop", () => {
     expect(rows[0]?.n).toBe(400);
     expect(pg.answeredAt).toBeGreaterThan(performance.now() - 1000);
   });
+
+  it("counts only answers as the database answering, not failures", async () => {
+    await pg.query("select 1");
+    const answered = pg.answeredAt;
+    await expect(pg.query("select * from no_such_table")).rejects.toThrow(/no_such_table/);
+    expect(pg.answeredAt).toBe(answered);
+  });
 });

@@ -11,13 +11,13 @@ export const SLICE_MS = 10;
  * loop stood still for a second, and `/api/health` with it. Here a query that finds the database has
  * been working for more than SLICE_MS without a turn first waits for the next turn of the loop.
  *
- * It also remembers when a query last finished: the health check counts that as the database answering.
+ * It also remembers when a query last succeeded: the health check counts that as the database answering.
  */
 export class YieldingPGlite extends PGlite {
   #sliceStartedAt = Number.NEGATIVE_INFINITY;
   /** Milliseconds of work before the loop gets a turn; 0 gives it one before every query. */
   sliceMs = SLICE_MS;
-  /** performance.now() when a query last finished (never yet: minus infinity). */
+  /** performance.now() when a query last succeeded (never yet: minus infinity). */
   answeredAt = Number.NEGATIVE_INFINITY;
 
   override _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {
@@ -26,11 +26,10 @@ export class YieldingPGlite extends PGlite {
         await nextTurn();
         this.#sliceStartedAt = performance.now();
       }
-      try {
-        return await fn();
-      } finally {
-        this.answeredAt = performance.now();
-      }
+      // Only an answer counts: a database that fails every query is not answering.
+      const answer = await fn();
+      this.answeredAt = performance.now();
+      return answer;
     });
   }
 }
