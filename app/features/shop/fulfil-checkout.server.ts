@@ -53,13 +53,22 @@ export async function fulfilCheckout(
     .for("update");
   if (existing && !(PAYABLE_STATUSES as readonly string[]).includes(existing.status)) return { fulfilled: false };
   // Paid after its checkout closed: a voucher hold given back meanwhile is taken again (decision 048).
-  if (existing && existing.voucherCents > 0 && existing.status !== "pending") await retakeReleasedHold(tx, existing.id);
+  // Taken before the outcome is decided: a refund of it (the slot gone, say) may give the part back.
+  const retaken =
+    existing && existing.voucherCents > 0 && existing.status !== "pending"
+      ? await retakeReleasedHold(tx, existing.id)
+      : false;
 
   // Another kind of thing sold (a booked session, a package): its kind fulfils it (line-kinds.server.ts).
   const kind = lineKindOf(checkout.productIds);
   if (kind) {
     const done = await kind.fulfil(tx, checkout, existing);
-    if (!done) return { fulfilled: false };
+    if (!done) {
+      // Nothing fulfilled, so nothing may be taken from a voucher: the whole transaction is undone
+      // (the payment is refused loudly, and retried, rather than the voucher silently charged).
+      if (retaken) throw new Error(`a late payment of ${existing?.id} took a voucher hold again for nothing`);
+      return { fulfilled: false };
+    }
     return {
       fulfilled: true,
       purchaseId: done.purchaseId,

@@ -171,21 +171,21 @@ export const codeGuesses = (typed: string, clientIp: string) =>
  * decided one after the other). What the balance no longer covers (spent since) is entered first as
  * the owner's gift (`topup`): the buyer paid the rest by card and is served, and what vouchers pay
  * stays within what was paid for them plus what the owner gave. Once per order (a unique index).
- * Runs in fulfilment's transaction; answers the owner's gift in pence (0 almost always).
+ * Runs in fulfilment's transaction; answers whether it took the hold again.
  */
-export async function retakeReleasedHold(tx: Transaction, purchaseId: string): Promise<number> {
+export async function retakeReleasedHold(tx: Transaction, purchaseId: string): Promise<boolean> {
   const [hold] = await tx
     .select({ voucherId: voucherEntries.voucherId })
     .from(voucherEntries)
     .where(and(eq(voucherEntries.purchaseId, purchaseId), eq(voucherEntries.kind, "redeem")));
-  if (!hold) return 0;
+  if (!hold) return false;
   const [voucher] = await tx.select().from(vouchers).where(eq(vouchers.id, hold.voucherId)).for("update");
   const entries = await tx
     .select({ kind: voucherEntries.kind, amountCents: voucherEntries.amountCents })
     .from(voucherEntries)
     .where(and(eq(voucherEntries.purchaseId, purchaseId), inArray(voucherEntries.kind, ["release", "retake"])));
   const released = entries.find((entry) => entry.kind === "release");
-  if (!voucher || !released || entries.some((entry) => entry.kind === "retake")) return 0;
+  if (!voucher || !released || entries.some((entry) => entry.kind === "retake")) return false;
   const gift = Math.max(0, released.amountCents - voucher.balanceCents);
   if (gift > 0) {
     await tx.insert(voucherEntries).values({
@@ -203,5 +203,5 @@ export async function retakeReleasedHold(tx: Transaction, purchaseId: string): P
     amountCents: -released.amountCents,
     purchaseId,
   });
-  return gift;
+  return true;
 }
