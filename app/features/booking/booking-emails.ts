@@ -3,6 +3,7 @@ import { contactFaqs } from "~/content/faqs";
 import { formatAmount } from "~/lib/format-price";
 import { type EmailContent, renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
+import { REFUND_TIMING, VOUCHER_TIMING } from "~/lib/mail/refund-timing";
 import { formatSessionTime, visitorTime } from "~/lib/zoned-time";
 import { type Place, placeLabel } from "./booking-model";
 
@@ -27,9 +28,6 @@ const DISTANCE_HOW =
 
 /** The contact page's FAQ answers (one source): distance healing, and how to prepare. */
 const faqAnswer = (starts: string) => contactFaqs.find((faq) => faq.question.startsWith(starts))?.answer ?? "";
-
-const REFUND_TIMING = "Approved refunds reach your card within 5-10 business days, as our Refund Policy says.";
-const VOUCHER_TIMING = "What goes back to your gift voucher can be spent again at once, until the voucher's date.";
 
 /**
  * The session's time as a client abroad reads it, when their clock differs from the UK's: 'Tuesday 3
@@ -233,7 +231,9 @@ export function bookingCancelledEmail(
             ...(toVoucher > 0
               ? [
                   { label: "To your gift voucher", value: formatAmount(toVoucher) },
-                  { label: "To your card", value: formatAmount(refund.cents - toVoucher) },
+                  ...(refund.cents > toVoucher
+                    ? [{ label: "To your card", value: formatAmount(refund.cents - toVoucher) }]
+                    : []),
                 ]
               : []),
           ],

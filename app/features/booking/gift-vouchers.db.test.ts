@@ -285,8 +285,13 @@ describe("gift vouchers", () => {
       .select()
       .from(bookingPackages)
       .where(eq(bookingPackages.purchaseId, booked?.purchaseId ?? ""));
-    await endPackage(kit.t.services, { packageId: pack?.id ?? "", userId: client.id });
+    const ended = await endPackage(kit.t.services, { packageId: pack?.id ?? "", userId: client.id });
     expect(await balanceOf(voucherId)).toBe(price / 2);
+    // All of it went back to the voucher, and she is told so, with no card row and no card timing.
+    expect(ended).toMatchObject({ refundCents: price / 2, voucherCents: price / 2 });
+    const told = readOutbox(kit.t.dataDir).findLast((m) => m.to === client.email && /refund_of/.test(m.subject));
+    expect(told?.text).toMatch(/To your gift voucher\s+£/);
+    expect(told?.text).not.toMatch(/To your card|reach your card/);
     // Booked again: the half pays half, and the card the rest; the owner gives nothing.
     const again = await book(kit.freshDay());
     const [second] = await db.select().from(bookings).where(eq(bookings.id, again.bookingId));

@@ -1,6 +1,7 @@
 import { formatAmount } from "~/lib/format-price";
 import { renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
+import { REFUND_TIMING, VOUCHER_TIMING } from "~/lib/mail/refund-timing";
 import type { RefundReason } from "./model";
 import type { VatCredit } from "./vat/vat-credit.server";
 import { formatInvoiceNumber } from "./vat/vat-invoice";
@@ -26,6 +27,8 @@ export function refundEmail(
     orderId: string;
     reason: RefundReason;
     amountCents: number;
+    /** What of it went back to the gift voucher that paid part of the order (decision 048). */
+    voucherCents?: number | undefined;
     titles: string[];
     accountUrl: string;
     /** Set when the order had a VAT invoice: this e-mail is then its credit note. */
@@ -33,6 +36,8 @@ export function refundEmail(
   },
 ): MailMessage {
   const credit = refund.vatCredit;
+  const toVoucher = Math.min(refund.amountCents, refund.voucherCents ?? 0);
+  const toCard = refund.amountCents - toVoucher;
   return renderEmail(sender, {
     to: to.email,
     subject: `Your ${sender.brand} refund of ${formatAmount(refund.amountCents)}`,
@@ -41,6 +46,8 @@ export function refundEmail(
       { label: "Order", value: `#${refund.orderId.slice(0, 8)}` },
       ...refund.titles.map((title) => ({ label: title, value: "Refunded" })),
       { label: "Refund", value: formatAmount(refund.amountCents) },
+      ...(toVoucher > 0 ? [{ label: "To your gift voucher", value: formatAmount(toVoucher) }] : []),
+      ...(toVoucher > 0 && toCard > 0 ? [{ label: "To your card", value: formatAmount(toCard) }] : []),
       ...(credit
         ? [
             { label: "Credit against VAT invoice", value: formatInvoiceNumber(credit.invoiceNumber) },
@@ -50,7 +57,8 @@ export function refundEmail(
     ],
     action: { label: "My Sacred Downloads", url: refund.accountUrl },
     after: [
-      "Approved refunds reach your card within 5-10 business days, as our Refund Policy says.",
+      ...(toVoucher > 0 ? [VOUCHER_TIMING] : []),
+      ...(toCard > 0 ? [REFUND_TIMING] : []),
       ...(credit
         ? [`This e-mail is the credit note for VAT invoice ${formatInvoiceNumber(credit.invoiceNumber)}.`]
         : []),

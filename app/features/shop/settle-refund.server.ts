@@ -103,6 +103,8 @@ async function sendRefundNotice(
     userId: string;
     productIds: string[];
     amountCents: number;
+    /** What of it went back to a gift voucher (decision 048). */
+    voucherCents: number;
     reason: RefundReason;
   },
 ) {
@@ -129,6 +131,7 @@ async function sendRefundNotice(
         orderId: refund.purchaseId,
         reason: refund.reason,
         amountCents: refund.amountCents,
+        voucherCents: refund.voucherCents,
         titles,
         // Products are in My Sacred Downloads; a session or package in My Sessions.
         accountUrl: `${services.env.PUBLIC_URL}${refund.productIds.length ? "/my-purchases" : "/my-sessions"}`,
