@@ -9,6 +9,7 @@ import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-chec
 import { voidVoucher } from "~/features/shop/voucher/void-voucher.server";
 import { voucherLineId } from "~/features/shop/voucher/voucher-model";
 import { AppError } from "~/lib/app-error";
+import type { Database } from "~/lib/db/client.server";
 import { bookings, purchases, vouchers } from "~/lib/db/schema.server";
 import { addDays, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { bookWithCredit } from "./book-with-credit.server";
@@ -125,6 +126,35 @@ const op = fc.oneof(
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 export const step = fc.record({ op, twice: fc.boolean() });
 
+/** The provider's word that a checkout was paid, as the demo page (or a voucher paying it all) sends it. */
+function paidEvent(
+  ref: string,
+  userId: string,
+  productIds: string[],
+  totalCents: number,
+  provider: "demo" | "voucher" = "demo",
+) {
+  return {
+    kind: "checkout.paid" as const,
+    checkout: {
+      provider,
+      ref,
+      userId,
+      productIds,
+      totalCents,
+      paymentRef: provider === "demo" ? `demo_pi_${ref}` : null,
+      consentAt: null,
+      mode: "payment" as const,
+    },
+  };
+}
+
+/** A booking that bought a package: the package joins the sequence's own, for later steps to use. */
+async function notePackage(db: Database, world: World, bookingId: string) {
+  const [done] = await db.select({ packageId: bookings.packageId }).from(bookings).where(eq(bookings.id, bookingId));
+  if (done?.packageId) world.packages.push(done.packageId);
+}
+
 /** Refusals are expected outcomes (a slot taken, nothing left to refund); anything else is a bug. */
 export const tally = new Map<string, number>();
 export async function tolerate(work: () => Promise<unknown>, label = "") {
@@ -149,45 +179,17 @@ export async function run(kit: BookingTestKit, world: World, o: Op) {
         request(slot(o.slot), service.id, "distance"),
       );
       const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-      const event = {
-        kind: "checkout.paid" as const,
-        checkout: {
-          provider: "demo" as const,
-          ref: row?.purchaseId ?? "",
-          userId: world.account.id,
-          productIds: [bookingLineId(bookingId)],
-          totalCents: service.cents,
-          paymentRef: `demo_pi_${row?.purchaseId}`,
-          consentAt: null,
-          mode: "payment" as const,
-        },
-      };
+      const event = paidEvent(row?.purchaseId ?? "", world.account.id, [bookingLineId(bookingId)], service.cents);
       await applyPaymentEvent(services, { event });
       world.orders.push({ purchaseId: row?.purchaseId ?? "", checkout: event });
       world.sessions.push(bookingId);
-      const [done] = await db
-        .select({ packageId: bookings.packageId })
-        .from(bookings)
-        .where(eq(bookings.id, bookingId));
-      if (done?.packageId) world.packages.push(done.packageId);
+      await notePackage(db, world, bookingId);
       return;
     }
     case "buyProduct": {
       const { url } = await createCheckout(services, world.account, { productIds: [world.productId] });
       const ref = url.split("/").pop() as string;
-      const event = {
-        kind: "checkout.paid" as const,
-        checkout: {
-          provider: "demo" as const,
-          ref,
-          userId: world.account.id,
-          productIds: [world.productId],
-          totalCents: 1999,
-          paymentRef: `demo_pi_${ref}`,
-          consentAt: null,
-          mode: "payment" as const,
-        },
-      };
+      const event = paidEvent(ref, world.account.id, [world.productId], 1999);
       await applyPaymentEvent(services, { event });
       world.orders.push({ purchaseId: ref, checkout: event });
       return;
@@ -285,19 +287,7 @@ export async function run(kit: BookingTestKit, world: World, o: Op) {
       });
       const [voucher] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId));
       const ref = voucher?.purchaseId ?? "";
-      const event = {
-        kind: "checkout.paid" as const,
-        checkout: {
-          provider: "demo" as const,
-          ref,
-          userId: world.account.id,
-          productIds: [voucherLineId(voucherId)],
-          totalCents: o.pounds * 100,
-          paymentRef: `demo_pi_${ref}`,
-          consentAt: null,
-          mode: "payment" as const,
-        },
-      };
+      const event = paidEvent(ref, world.account.id, [voucherLineId(voucherId)], o.pounds * 100);
       await applyPaymentEvent(services, { event });
       world.orders.push({ purchaseId: ref, checkout: event });
       world.vouchers.push({ id: voucherId, code: voucher?.code ?? "" });
@@ -314,19 +304,7 @@ export async function run(kit: BookingTestKit, world: World, o: Op) {
       });
       const ref = opened.url.startsWith("/demo-checkout/") ? (opened.url.split("/").pop() as string) : null;
       if (!ref) return;
-      const event = {
-        kind: "checkout.paid" as const,
-        checkout: {
-          provider: "demo" as const,
-          ref,
-          userId: buyer.id,
-          productIds: [world.productId],
-          totalCents: opened.totalCents,
-          paymentRef: `demo_pi_${ref}`,
-          consentAt: null,
-          mode: "payment" as const,
-        },
-      };
+      const event = paidEvent(ref, buyer.id, [world.productId], opened.totalCents);
       if (!o.paid) {
         // Left open too long: closed here, its hold given back when the voucher is next used.
         await db.update(purchases).set({ status: "expired" }).where(eq(purchases.id, ref));
@@ -365,19 +343,7 @@ export async function run(kit: BookingTestKit, world: World, o: Op) {
       if (!row?.purchaseId || !order) return;
       world.sessions.push(bookingId);
       if (order.status === "pending") {
-        const event = {
-          kind: "checkout.paid" as const,
-          checkout: {
-            provider: "demo" as const,
-            ref: row.purchaseId,
-            userId: world.account.id,
-            productIds: [bookingLineId(bookingId)],
-            totalCents: order.totalAmountCents,
-            paymentRef: `demo_pi_${row.purchaseId}`,
-            consentAt: null,
-            mode: "payment" as const,
-          },
-        };
+        const event = paidEvent(row.purchaseId, world.account.id, [bookingLineId(bookingId)], order.totalAmountCents);
         if (o.paid) {
           await applyPaymentEvent(services, { event });
           world.orders.push({ purchaseId: row.purchaseId, checkout: event });
@@ -390,25 +356,9 @@ export async function run(kit: BookingTestKit, world: World, o: Op) {
       } else
         world.orders.push({
           purchaseId: order.id,
-          checkout: {
-            kind: "checkout.paid",
-            checkout: {
-              provider: "voucher",
-              ref: order.id,
-              userId: world.account.id,
-              productIds: [bookingLineId(bookingId)],
-              totalCents: 0,
-              paymentRef: null,
-              consentAt: null,
-              mode: "payment",
-            },
-          },
+          checkout: paidEvent(order.id, world.account.id, [bookingLineId(bookingId)], 0, "voucher"),
         });
-      const [done] = await db
-        .select({ packageId: bookings.packageId })
-        .from(bookings)
-        .where(eq(bookings.id, bookingId));
-      if (done?.packageId) world.packages.push(done.packageId);
+      await notePackage(db, world, bookingId);
       return;
     }
     case "endVoucher": {
