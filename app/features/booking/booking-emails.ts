@@ -3,7 +3,7 @@ import { contactFaqs } from "~/content/faqs";
 import { formatAmount } from "~/lib/format-price";
 import { type EmailContent, renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
-import { REFUND_TIMING, VOUCHER_TIMING } from "~/lib/mail/refund-timing";
+import { refundSplit } from "~/lib/mail/refund-split";
 import { formatSessionTime, visitorTime } from "~/lib/zoned-time";
 import { type Place, placeLabel } from "./booking-model";
 
@@ -215,7 +215,7 @@ export function bookingCancelledEmail(
     : refund.creditReturned
       ? "Your session is cancelled, as you asked. The session is back on your package to book again."
       : "Your session is cancelled, as you asked.";
-  const toVoucher = Math.min(refund.cents, refund.voucherCents ?? 0);
+  const split = refundSplit(refund.cents, refund.voucherCents);
   return clientSessionEmail(sender, to, session, {
     subject: `Your session on ${formatSessionTime(session.startsAt)} is cancelled`,
     paragraphs: [
@@ -226,22 +226,9 @@ export function bookingCancelledEmail(
       ? []
       : refund.creditReturned
         ? [{ label: "Package", value: "1 session returned" }]
-        : [
-            { label: `Refund (${refund.percent}%)`, value: formatAmount(refund.cents) },
-            ...(toVoucher > 0
-              ? [
-                  { label: "To your gift voucher", value: formatAmount(toVoucher) },
-                  ...(refund.cents > toVoucher
-                    ? [{ label: "To your card", value: formatAmount(refund.cents - toVoucher) }]
-                    : []),
-                ]
-              : []),
-          ],
+        : [{ label: `Refund (${refund.percent}%)`, value: formatAmount(refund.cents) }, ...split.rows],
     action: { label: "My Sessions", url: accountUrl },
-    after:
-      refund.creditReturned || refund.paidOutside
-        ? []
-        : [...(toVoucher > 0 ? [VOUCHER_TIMING] : []), ...(refund.cents - toVoucher > 0 ? [REFUND_TIMING] : [])],
+    after: refund.creditReturned || refund.paidOutside ? [] : split.after,
     method: "CANCEL",
   });
 }
@@ -251,9 +238,11 @@ export function slotTakenEmail(
   sender: Sender,
   to: { email: string; name: string },
   session: { serviceTitle: string; startsAt: Date },
-  refundCents: number,
+  refund: { cents: number; voucherCents?: number | undefined },
   bookUrl: string,
 ): MailMessage {
+  const refundCents = refund.cents;
+  const split = refundSplit(refund.cents, refund.voucherCents);
   return renderEmail(sender, {
     to: to.email,
     subject: `We are sorry: that time was no longer free, and you are refunded ${formatAmount(refundCents)}`,
@@ -261,9 +250,9 @@ export function slotTakenEmail(
       `Hello ${to.name},`,
       `We are sorry. Your payment for ${session.serviceTitle} on ${formatSessionTime(session.startsAt)} arrived after your hold on that time had ended, and someone else had booked it meanwhile. Nothing is booked, and your payment has been refunded in full.`,
     ],
-    rows: [{ label: "Refund", value: formatAmount(refundCents) }],
+    rows: [{ label: "Refund", value: formatAmount(refundCents) }, ...split.rows],
     action: { label: "Choose another time", url: bookUrl },
-    after: [REFUND_TIMING],
+    after: split.after,
   });
 }
 

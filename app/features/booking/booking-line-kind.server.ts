@@ -38,7 +38,11 @@ export const bookingLineKind: SoldLineKind = {
     // refunds. (A package ended early is not claimed here: the shop's refund e-mail tells it, with
     // the package's line and a link to My Sessions.)
     if (refund.reason === "slot_taken" && refund.bookingId) {
-      await trySendBookingMail(services, refund.bookingId, { kind: "slot_taken", refundCents: refund.amountCents });
+      await trySendBookingMail(services, refund.bookingId, {
+        kind: "slot_taken",
+        refundCents: refund.amountCents,
+        voucherCents: refund.voucherCents,
+      });
     }
     return true;
   },

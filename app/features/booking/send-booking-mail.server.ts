@@ -90,7 +90,7 @@ type BookingMail =
       paidOutside?: boolean | undefined;
       reason?: string | undefined;
     }
-  | { kind: "slot_taken"; refundCents: number };
+  | { kind: "slot_taken"; refundCents: number; voucherCents?: number | undefined };
 
 /**
  * Sends a booking's e-mail(s) after the change is committed. A failure is logged, never undoes the
@@ -160,7 +160,7 @@ export async function sendBookingMail(services: AppServices, bookingId: string, 
           sender,
           client,
           facts,
-          mail.refundCents,
+          { cents: mail.refundCents, voucherCents: mail.voucherCents },
           `${services.env.PUBLIC_URL}/book/${row.booking.serviceId}`,
         ),
       );

@@ -1,7 +1,7 @@
 import { formatAmount } from "~/lib/format-price";
 import { renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
-import { REFUND_TIMING, VOUCHER_TIMING } from "~/lib/mail/refund-timing";
+import { refundSplit } from "~/lib/mail/refund-split";
 import type { RefundReason } from "./model";
 import type { VatCredit } from "./vat/vat-credit.server";
 import { formatInvoiceNumber } from "./vat/vat-invoice";
@@ -36,8 +36,7 @@ export function refundEmail(
   },
 ): MailMessage {
   const credit = refund.vatCredit;
-  const toVoucher = Math.min(refund.amountCents, refund.voucherCents ?? 0);
-  const toCard = refund.amountCents - toVoucher;
+  const split = refundSplit(refund.amountCents, refund.voucherCents);
   return renderEmail(sender, {
     to: to.email,
     subject: `Your ${sender.brand} refund of ${formatAmount(refund.amountCents)}`,
@@ -46,8 +45,7 @@ export function refundEmail(
       { label: "Order", value: `#${refund.orderId.slice(0, 8)}` },
       ...refund.titles.map((title) => ({ label: title, value: "Refunded" })),
       { label: "Refund", value: formatAmount(refund.amountCents) },
-      ...(toVoucher > 0 ? [{ label: "To your gift voucher", value: formatAmount(toVoucher) }] : []),
-      ...(toVoucher > 0 && toCard > 0 ? [{ label: "To your card", value: formatAmount(toCard) }] : []),
+      ...split.rows,
       ...(credit
         ? [
             { label: "Credit against VAT invoice", value: formatInvoiceNumber(credit.invoiceNumber) },
@@ -57,8 +55,7 @@ export function refundEmail(
     ],
     action: { label: "My Sacred Downloads", url: refund.accountUrl },
     after: [
-      ...(toVoucher > 0 ? [VOUCHER_TIMING] : []),
-      ...(toCard > 0 ? [REFUND_TIMING] : []),
+      ...split.after,
       ...(credit
         ? [`This e-mail is the credit note for VAT invoice ${formatInvoiceNumber(credit.invoiceNumber)}.`]
         : []),
