@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { noticeClass } from "~/components/ui/notice";
 import { requireUser } from "~/features/accounts/get-session-user.server";
-import { placeLabel, refundDestination } from "~/features/booking/booking-model";
+import { placeLabel } from "~/features/booking/booking-model";
 import { cancelBooking } from "~/features/booking/cancel-booking.server";
 import { getMySession } from "~/features/booking/list-sessions.server";
 import { useVisitorZone, YourTime } from "~/features/booking/ui/visitor-zone";
@@ -14,6 +14,7 @@ import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
+import { refundDestination } from "~/lib/refund-split";
 import { z } from "~/lib/zod";
 import { formatSessionTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/my-session";
@@ -82,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ? "The session is back on your package to book again."
           : result.arrangedDirectly
             ? DIRECT_CANCEL
-            : `${formatAmount(result.refundCents)} (${result.percent}%) ${refundDestination(result.refundCents, result.voucherCents, formatAmount)}`,
+            : `${formatAmount(result.refundCents)} (${result.percent}%) ${refundDestination(result.refundCents, result.voucherCents)}`,
         variant: "default",
       },
       services.env,

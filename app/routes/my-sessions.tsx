@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { noticeClass } from "~/components/ui/notice";
 import { requireUser } from "~/features/accounts/get-session-user.server";
-import { placeLabel, refundDestination } from "~/features/booking/booking-model";
+import { placeLabel } from "~/features/booking/booking-model";
 import { endPackage } from "~/features/booking/end-package.server";
 import { listMySessions, type SessionView } from "~/features/booking/list-sessions.server";
 import { useVisitorZone, YourTime } from "~/features/booking/ui/visitor-zone";
@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
+import { refundDestination } from "~/lib/refund-split";
 import { z } from "~/lib/zod";
 import { formatSessionTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/my-sessions";
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "/my-sessions",
       {
         title: "Package ended",
-        description: `${ended.credits === 1 ? "1 unbooked session" : `${ended.credits} unbooked sessions`}: ${formatAmount(ended.refundCents)} ${refundDestination(ended.refundCents, ended.voucherCents, formatAmount)}`,
+        description: `${ended.credits === 1 ? "1 unbooked session" : `${ended.credits} unbooked sessions`}: ${formatAmount(ended.refundCents)} ${refundDestination(ended.refundCents, ended.voucherCents)}`,
         variant: "default",
       },
       services.env,

@@ -3,7 +3,7 @@ import { contactFaqs } from "~/content/faqs";
 import { formatAmount } from "~/lib/format-price";
 import { type EmailContent, renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
-import { refundSplit } from "~/lib/mail/refund-split";
+import { refundSplit } from "~/lib/refund-split";
 import { formatSessionTime, visitorTime } from "~/lib/zoned-time";
 import { type Place, placeLabel } from "./booking-model";
 

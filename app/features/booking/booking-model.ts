@@ -177,17 +177,6 @@ export const cancellationPolicy = {
     "A package session cancelled up to 24 hours before goes back on your package to book again; later or on the day, 50% of its share is refunded. You can end the package from My Sessions and have its unbooked sessions refunded in full. Reschedule up to 24 hours before.",
 } as const;
 
-/**
- * Where a refund's money goes, as the client is told: what a gift voucher paid goes back to it first
- * (decision 048), the rest to the card. `amount` formats pence.
- */
-export function refundDestination(cents: number, voucherCents: number, amount: (pence: number) => string): string {
-  const toVoucher = Math.min(cents, Math.max(0, voucherCents));
-  if (toVoucher === 0) return "is being refunded to your card.";
-  if (toVoucher === cents) return "goes back to your gift voucher.";
-  return `is being refunded: ${amount(toVoucher)} to your gift voucher, ${amount(cents - toVoucher)} to your card.`;
-}
-
 export const bookingMessages = {
   slotTaken: "Sorry, that time has just been booked by someone else. Please choose another.",
   slotUnavailable: "That time is not available. Please choose another.",

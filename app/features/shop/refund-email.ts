@@ -1,7 +1,7 @@
 import { formatAmount } from "~/lib/format-price";
 import { renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
-import { refundSplit } from "~/lib/mail/refund-split";
+import { refundSplit } from "~/lib/refund-split";
 import type { RefundReason } from "./model";
 import type { VatCredit } from "./vat/vat-credit.server";
 import { formatInvoiceNumber } from "./vat/vat-invoice";
