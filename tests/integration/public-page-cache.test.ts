@@ -57,10 +57,12 @@ describe("the shared page cache", () => {
     for (const [, , body = ""] of inline) {
       expect(policy).toContain(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
     }
-    // A page rendered for one person still has a nonce of its own, different on every response.
+    // A page rendered for one person still has a nonce of its own, different on every response. Each
+    // goes to an address of its own: a signed-in page rendered a moment before from the same data is
+    // sent again, named by hash (decision 052), and with two at once either may be that one.
     const nonces = await Promise.all(
-      [1, 2].map(async () => {
-        const own = await get("/", { cookie: customer.cookie });
+      [1, 2].map(async (n) => {
+        const own = await get(`/?render=${n}`, { cookie: customer.cookie });
         return /'nonce-([^']+)'/.exec(own.headers.get("content-security-policy") ?? "")?.[1];
       }),
     );
