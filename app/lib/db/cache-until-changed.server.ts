@@ -95,6 +95,11 @@ export function keepReadsUntilChanged(database: DatabaseHandle): void {
   });
 }
 
+/** Whether reads of this database are kept now: PostgreSQL's only once its listening connection is up. */
+export function keepingReads(db: Database): boolean {
+  return registries.get(db)?.hearing === true;
+}
+
 function bump(registry: Registry, table: string) {
   registry.generations.set(table, (registry.generations.get(table) ?? 0) + 1);
   for (const kind of registry.kinds.values()) {
