@@ -7,7 +7,7 @@ import { NonceProvider } from "~/components/nonce";
 import { requestContext, servicesContext } from "~/lib/context";
 import { outageStatus } from "~/lib/db/outage-status.server";
 import { deferHydration } from "~/lib/defer-hydration.server";
-import { findRendered, keepRendered, renderedResponse, renderKey } from "~/lib/rendered-pages.server";
+import { findRendered, keepRendered, renderedBody, renderKey } from "~/lib/rendered-pages.server";
 
 export const streamTimeout = 5_000;
 
@@ -40,7 +40,8 @@ export default async function handleRequest(
   const rendered = key ? findRendered(site, key) : null;
   if (rendered) {
     info.scriptHashes = rendered.scriptHashes;
-    return renderedResponse(rendered, request, responseHeaders, responseStatusCode);
+    info.wholeBody = renderedBody(rendered, request, responseHeaders);
+    return new Response(info.wholeBody, { status: responseStatusCode, headers: responseHeaders });
   }
 
   return new Promise<Response>((resolve, reject) => {

@@ -5,7 +5,8 @@
  *
  * 1. One client signed in through the real form asks, one at a time, for each page a client uses; the
  *    server's CPU time per request is read from /proc (fair on a busy machine), beside the median latency.
- * 2. 50 clients, each with her own account, browse those pages at once (autocannon): req/s, p50, p99.
+ * 2. 50 clients, each with her own account, browse those pages at once (autocannon): req/s, p50, p99;
+ *    /api/health's latency and the event loop meanwhile, as in 3.
  * 3. 100 sign-ins at once (100 accounts, each from an address of its own) while the 50 browse: /api/health's latency meanwhile (asked by a process of
  *    its own, `probe-health.ts`), and the server's own event-loop delay histogram
  *    (`npm run cli -- event-loop`), reset just before.
@@ -60,6 +61,33 @@ function cli(running: RunningServer, ...args: string[]): string {
   }).trim();
 }
 
+/**
+ * Asks /api/health every 20 ms from a process of its own (in this one, autocannon's work would delay
+ * its readings) until the returned function is called, which gives the latencies' summary.
+ */
+function probeHealth(origin: string) {
+  const probe = spawn(process.execPath, [path.join(repo, "bench", "probe-health.ts"), origin], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  let probed = "";
+  probe.stdout.on("data", (chunk: Buffer) => {
+    probed += chunk.toString();
+  });
+  const exited = new Promise((resolve) => probe.on("exit", resolve));
+  return async () => {
+    probe.stdin.end();
+    await exited;
+    const { latencies, errors } = JSON.parse(probed) as { latencies: number[]; errors: number };
+    return {
+      requests: latencies.length,
+      errors,
+      p50Ms: round(percentile(latencies, 50), 1),
+      p99Ms: round(percentile(latencies, 99), 1),
+      maxMs: round(Math.max(...latencies), 1),
+    };
+  };
+}
+
 try {
   const first = await createSignedInUser(server, repo, `bench-${Date.now()}@example.com`);
   const headers = { cookie: first.cookie, "accept-encoding": "gzip, deflate, br" };
@@ -89,6 +117,8 @@ try {
   const cookies = [first.cookie, ...(await createSignedInCookies(server, repo, CLIENTS - 1))];
   const browse = (duration: number) => browseSignedIn(server.origin, cookies, duration);
   await browse(3);
+  cli(server, "event-loop", "reset");
+  const crowdHealth = probeHealth(server.origin);
   const cpuBefore = sampleCpu(server.pid);
   const crowd = await browse(seconds);
   const crowdResult = {
@@ -99,6 +129,8 @@ try {
     errors: crowd.errors + crowd.timeouts,
     non2xx: crowd.non2xx,
     cpuMsPerRequest: round((sampleCpu(server.pid) - cpuBefore) / Math.max(1, crowd.requests.total)),
+    health: await crowdHealth(),
+    eventLoop: JSON.parse(cli(server, "event-loop")),
   };
   console.log(`${CLIENTS} signed-in clients at once: ${JSON.stringify(crowdResult)}`);
 
@@ -111,15 +143,7 @@ try {
   for (const email of burstEmails) cli(server, "user:create", email, password, "Burst", "Client");
   cli(server, "event-loop", "reset");
   const browsing = browse(seconds);
-  // The probe is a process of its own: in this one, autocannon's work would delay its readings.
-  const probe = spawn(process.execPath, [path.join(repo, "bench", "probe-health.ts"), server.origin], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  let probed = "";
-  probe.stdout.on("data", (chunk: Buffer) => {
-    probed += chunk.toString();
-  });
-  const probeDone = new Promise((resolve) => probe.on("exit", resolve));
+  const burstHealth = probeHealth(server.origin);
   const statuses: Record<string, number> = {};
   const burstStarted = performance.now();
   await Promise.all(
@@ -140,22 +164,14 @@ try {
   );
   const burstMs = Math.round(performance.now() - burstStarted);
   const during = await browsing;
-  probe.stdin.end();
-  await probeDone;
-  const { latencies: health, errors: healthErrors } = JSON.parse(probed) as { latencies: number[]; errors: number };
+  const health = await burstHealth();
   const eventLoop = JSON.parse(cli(server, "event-loop"));
   const burstResult = {
     signIns: SIGN_INS,
     statuses,
     burstMs,
     browsing: { requestsPerSecond: Math.round(during.requests.average), p99Ms: during.latency.p99 },
-    health: {
-      requests: health.length,
-      errors: healthErrors,
-      p50Ms: round(percentile(health, 50), 1),
-      p99Ms: round(percentile(health, 99), 1),
-      maxMs: round(Math.max(...health), 1),
-    },
+    health,
     eventLoop,
   };
   console.log(`${SIGN_INS} sign-ins at once while ${CLIENTS} browse: ${JSON.stringify(burstResult)}`);

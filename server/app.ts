@@ -16,6 +16,7 @@ import { contentDisposition } from "~/features/shop/content-disposition";
 import { AppError, errorResponse } from "~/lib/app-error";
 import { type RequestInfo, requestContext, servicesContext } from "~/lib/context";
 import { isDraining } from "~/lib/draining.server";
+import { loopSlices } from "~/lib/loop-slices";
 import {
   cacheKey,
   isCacheableRequest,
@@ -46,6 +47,9 @@ export type CreateAppOptions = {
   /** Folder of the client build to serve (production); omitted in dev, where Vite serves assets. */
   staticRoot?: string;
 };
+
+/** The most of one turn of the event loop that page renders take before others get a turn (decision 056). */
+const RENDER_SLICE_MS = 10;
 
 const IMAGE_TYPES: Record<string, string> = {
   webp: "image/webp",
@@ -117,7 +121,10 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     return c.redirect(target, c.req.method === "GET" || c.req.method === "HEAD" ? 301 : 308);
   });
 
-  app.use(compress());
+  // The health check is not compressed: its answer is tiny, and Hono's compress() turns every answer it
+  // looks at without a Content-Length into a stream, sent over several turns of the loop (decision 056).
+  const compressing = compress();
+  app.use((c, next) => (c.req.path === "/api/health" ? next() : compressing(c, next)));
 
   // Page forms and JSON are small; only admin uploads stream large bodies (with limits of their own).
   const smallBodies = bodyLimit({
@@ -226,7 +233,16 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   app.route("/", apiRoutes(services));
 
   const handleRequest = createRequestHandler(build, mode);
+  // Renders share the loop's turns out (decision 056): a crowd whose pages come from memory is served
+  // a slice of the loop at a time, so timers, sockets and the health check get turns in between.
+  const slices = loopSlices(RENDER_SLICE_MS);
   const renderPage = async (c: Context<{ Variables: Variables }>, request: Request) => {
+    const waited = slices.waitForSlice(request.signal);
+    // Nobody to send it to: the client left while it waited (499, as nginx logs it).
+    if (waited && !(await waited)) return new Response(null, { status: 499 });
+    return renderNow(c, request);
+  };
+  const renderNow = async (c: Context<{ Variables: Variables }>, request: Request) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     const info: RequestInfo = {
@@ -238,6 +254,7 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     context.set(requestContext, info);
     const response = await handleRequest(request, context);
     if (info.scriptHashes) c.set("scriptHashes", info.scriptHashes);
+    if (info.wholeBody) return new Response(info.wholeBody, { status: response.status, headers: response.headers });
     return response;
   };
   app.all("*", async (c) => {

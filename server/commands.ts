@@ -29,7 +29,8 @@ export const commands: Record<string, Command> = {
     },
   },
   "event-loop": {
-    usage: "event-loop [reset]          how long the event loop was blocked (p50, p99, max) since start or reset",
+    usage:
+      "event-loop [reset]          how long the event loop was blocked (p50, p99, max; and by its own work) since start or reset",
     async run(_services, [action]) {
       if (action !== undefined && action !== "reset") throw new UsageError(`Usage: ${commands["event-loop"]?.usage}`);
       const delay = readEventLoopDelay({ reset: action === "reset" });

@@ -15,6 +15,12 @@ export type RequestInfo = {
    * are allowed by these hashes, as the page carries no nonce.
    */
   scriptHashes?: string[];
+  /**
+   * That page's body, whole. React Router reads a response's `body` on its way out (to tell a
+   * response from data), which turns the server's whole-body response into a stream; the server
+   * sends this instead, in one write (decision 056).
+   */
+  wholeBody?: Uint8Array<ArrayBuffer>;
 };
 
 export const servicesContext = createContext<AppServices>();

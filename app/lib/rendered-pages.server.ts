@@ -152,8 +152,11 @@ function sizeOf(page: RenderedPage) {
   return (page.identity?.length ?? 0) + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
 }
 
-/** A kept page as this request's answer, in the encoding it accepts. */
-export function renderedResponse(page: RenderedPage, request: Request, headers: Headers, status: number): Response {
+/**
+ * A kept page's body for this request, in the encoding it accepts, with the headers that describe it
+ * set on `headers`.
+ */
+export function renderedBody(page: RenderedPage, request: Request, headers: Headers): Uint8Array<ArrayBuffer> {
   const wanted = chooseEncoding(request.headers.get("accept-encoding"));
   const compressed = wanted === "br" ? page.br : wanted === "gzip" ? page.gzip : null;
   // Kept compressed only once both copies are ready, so one of the two is always there.
@@ -162,5 +165,5 @@ export function renderedResponse(page: RenderedPage, request: Request, headers: 
   headers.set("Content-Length", String(body.length));
   headers.append("Vary", "Accept-Encoding");
   if (compressed && wanted) headers.set("Content-Encoding", wanted);
-  return new Response(body as Uint8Array<ArrayBuffer>, { status, headers });
+  return body as Uint8Array<ArrayBuffer>;
 }

@@ -1,6 +1,9 @@
+import { ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CHANGE_NOTICE_TABLES } from "~/lib/db/cache-until-changed.server";
 import { products } from "~/lib/db/schema.server";
 import { invalidatePublicPages } from "~/lib/public-page-cache.server";
@@ -81,6 +84,33 @@ describe("a signed-in page sent again", () => {
     await page("/my-purchases", buyer.cookie);
     expect((await page("/my-purchases", buyer.cookie)).html).toContain(chakra.title);
     expect((await page("/my-purchases", other.cookie)).html).not.toContain(chakra.title);
+  });
+});
+
+describe("over a real connection", () => {
+  it("a page sent again and the health check go out whole, in one write, not as a stream (decision 056)", async () => {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const writes = vi.spyOn(ServerResponse.prototype, "write");
+    try {
+      const { cookie } = await signedInUser(t.services, "whole");
+      const get = (path: string, encoding: string) =>
+        fetch(`${base}${path}`, { headers: { cookie, "accept-encoding": encoding } });
+      await (await get("/my-purchases", "identity")).text();
+      writes.mockClear();
+      // A stream is read a piece at a time (each piece a write), over turns of the loop; a whole body
+      // is handed to the socket with the headers in one go.
+      const again = await get("/my-purchases", "identity");
+      expect(again.headers.get("content-length")).toBe(String(Buffer.byteLength(await again.text())));
+      const health = await get("/api/health", "gzip, br");
+      expect(health.headers.get("content-encoding")).toBeNull();
+      expect(await health.json()).toMatchObject({ status: "ok" });
+      expect(writes).not.toHaveBeenCalled();
+    } finally {
+      writes.mockRestore();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -52,7 +52,9 @@ async function waitForHealth(port: number) {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (!res.ok) throw new Error(`health answered ${res.status}`);
     },
-    { timeout: 20_000, interval: 100 },
+    // A start takes 1-2 s on a quiet machine; over 20 s once while the rest of npm test ran and the
+    // disk was slow (the fsync test beside it took 60 s instead of 10).
+    { timeout: 45_000, interval: 100 },
   );
 }
 
@@ -78,7 +80,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("the server process on the embe
     expect(await exited(first.child)).toBe(0);
     expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
     expect(existsSync(path.join(dataDir, "control.sock"))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it("cuts a connection that dribbles its headers, and holds no more connections than MAX_CONNECTIONS", async () => {
     const port = await freePort();
@@ -134,7 +136,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("the server process on the embe
       server.child.kill("SIGTERM");
       await exited(server.child);
     }
-  }, 60_000);
+  }, 120_000);
 
   it("stops with one clear line naming an invalid setting", async () => {
     const child = spawn(process.execPath, [serverEntry], {
