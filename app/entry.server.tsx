@@ -40,8 +40,10 @@ export default async function handleRequest(
   const rendered = key ? findRendered(site, key) : null;
   if (rendered) {
     info.scriptHashes = rendered.scriptHashes;
-    info.wholeBody = renderedBody(rendered, request, responseHeaders);
-    return new Response(info.wholeBody, { status: responseStatusCode, headers: responseHeaders });
+    const body = renderedBody(rendered, request, responseHeaders);
+    const response = new Response(body, { status: responseStatusCode, headers: responseHeaders });
+    info.sentWhole = { response, body };
+    return response;
   }
 
   return new Promise<Response>((resolve, reject) => {

@@ -46,6 +46,8 @@ export type CreateAppOptions = {
   mode: "production" | "development";
   /** Folder of the client build to serve (production); omitted in dev, where Vite serves assets. */
   staticRoot?: string;
+  /** How much of a turn of the event loop renders may take before the rest wait (decision 056; tests). */
+  renderSliceMs?: number;
 };
 
 /** The most of one turn of the event loop that page renders take before others get a turn (decision 056). */
@@ -65,7 +67,7 @@ const SONG_TYPES: Record<string, string> = {
   wav: "audio/wav",
 };
 
-export function createApp({ services, build, mode, staticRoot }: CreateAppOptions) {
+export function createApp({ services, build, mode, staticRoot, renderSliceMs = RENDER_SLICE_MS }: CreateAppOptions) {
   const { env, logger } = services;
   const https = env.PUBLIC_URL.startsWith("https://");
   const app = new Hono<{ Variables: Variables }>();
@@ -235,9 +237,14 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
   const handleRequest = createRequestHandler(build, mode);
   // Renders share the loop's turns out (decision 056): a crowd whose pages come from memory is served
   // a slice of the loop at a time, so timers, sockets and the health check get turns in between.
-  const slices = loopSlices(RENDER_SLICE_MS);
-  const renderPage = async (c: Context<{ Variables: Variables }>, request: Request) => {
-    const waited = slices.waitForSlice(request.signal);
+  const slices = loopSlices(renderSliceMs);
+  const renderPage = async (
+    c: Context<{ Variables: Variables }>,
+    request: Request,
+    { forOthers = false }: { forOthers?: boolean } = {},
+  ) => {
+    // A render for the shared cache is not abandoned with its first client: others wait on it.
+    const waited = slices.waitForSlice(forOthers ? undefined : request.signal);
     // Nobody to send it to: the client left while it waited (499, as nginx logs it).
     if (waited && !(await waited)) return new Response(null, { status: 499 });
     return renderNow(c, request);
@@ -254,7 +261,11 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
     context.set(requestContext, info);
     const response = await handleRequest(request, context);
     if (info.scriptHashes) c.set("scriptHashes", info.scriptHashes);
-    if (info.wholeBody) return new Response(info.wholeBody, { status: response.status, headers: response.headers });
+    // Only the very response the page was sent in: an error rendered after it (a middleware that
+    // throws) is another response, and keeps its own body.
+    if (info.sentWhole?.response === response) {
+      return new Response(info.sentWhole.body, { status: response.status, headers: response.headers });
+    }
     return response;
   };
   app.all("*", async (c) => {
@@ -282,7 +293,7 @@ export function createApp({ services, build, mode, staticRoot }: CreateAppOption
         : c.req.raw;
     let own: Response | undefined;
     const page = await renderShared(services, key, async () => {
-      const response = await renderPage(c, asGet);
+      const response = await renderPage(c, asGet, { forOthers: true });
       const shared = await toCachedPage(response, url.pathname, c.get("nonce"));
       if (!shared) own = response;
       return shared;

@@ -16,11 +16,12 @@ export type RequestInfo = {
    */
   scriptHashes?: string[];
   /**
-   * That page's body, whole. React Router reads a response's `body` on its way out (to tell a
-   * response from data), which turns the server's whole-body response into a stream; the server
-   * sends this instead, in one write (decision 056).
+   * That page's response and its body, whole. React Router reads a response's `body` on its way out
+   * (to tell a response from data), which turns the server's whole-body response into a stream; when
+   * React Router answers with this very response, the server sends the body in one write instead
+   * (decision 056).
    */
-  wholeBody?: Uint8Array<ArrayBuffer>;
+  sentWhole?: { response: Response; body: Uint8Array<ArrayBuffer> };
 };
 
 export const servicesContext = createContext<AppServices>();

@@ -114,6 +114,25 @@ describe("over a real connection", () => {
   });
 });
 
+describe("renders a slice of the loop at a time (decision 056)", () => {
+  it("serves those who wait in turn, and renders nothing for a client who left while waiting", async () => {
+    // No time to spare in any turn: every render waits for the next.
+    const app = t.server.createApp({
+      services: t.services,
+      build: t.server.build,
+      mode: "production",
+      renderSliceMs: 0,
+    });
+    const { cookie } = await signedInUser(t.services, "slices");
+    const left = new AbortController();
+    const staying = app.request("/my-sessions", { headers: { cookie } });
+    const leaving = app.request("/my-sessions", { headers: { cookie }, signal: left.signal });
+    left.abort();
+    expect((await staying).status).toBe(200);
+    expect((await leaving).status).toBe(499);
+  });
+});
+
 describe("the shared cache of anonymous pages", () => {
   it("is always given markup, never bytes compressed for one visitor", async () => {
     const anonymous = async (encoding: string) =>
