@@ -9,6 +9,9 @@ import { freePort } from "../../scripts/free-port.ts";
 /** The built server (BUILD_DIR for a build kept apart from the served one). */
 const serverEntry = `${process.env.BUILD_DIR || "build"}/server/index.js`;
 
+/** Every server started here: one a failed test left running is stopped when the file ends. */
+const started: ChildProcess[] = [];
+
 /** The production server as `npm start` runs it, on its own data folder and port. */
 function startServer(
   dataDir: string,
@@ -31,6 +34,7 @@ function startServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  started.push(child);
   child.stdout?.on("data", (chunk) => {
     output += chunk;
   });
@@ -59,7 +63,10 @@ async function waitForHealth(port: number) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "sacred-process-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)("the server process on the embedded database", () => {
   it("refuses a second server on the same data folder, and stops cleanly on SIGTERM", async () => {
