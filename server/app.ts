@@ -16,7 +16,7 @@ import { contentDisposition } from "~/features/shop/content-disposition";
 import { AppError, errorResponse } from "~/lib/app-error";
 import { type RequestInfo, requestContext, servicesContext } from "~/lib/context";
 import { isDraining } from "~/lib/draining.server";
-import { loopSlices } from "~/lib/loop-slices";
+import { LOOP_SLICE_MS, loopSlices } from "~/lib/loop-slices";
 import {
   cacheKey,
   isCacheableRequest,
@@ -50,9 +50,6 @@ export type CreateAppOptions = {
   renderSliceMs?: number;
 };
 
-/** The most of one turn of the event loop that page renders take before others get a turn (decision 056). */
-const RENDER_SLICE_MS = 10;
-
 const IMAGE_TYPES: Record<string, string> = {
   webp: "image/webp",
   avif: "image/avif",
@@ -67,7 +64,7 @@ const SONG_TYPES: Record<string, string> = {
   wav: "audio/wav",
 };
 
-export function createApp({ services, build, mode, staticRoot, renderSliceMs = RENDER_SLICE_MS }: CreateAppOptions) {
+export function createApp({ services, build, mode, staticRoot, renderSliceMs = LOOP_SLICE_MS }: CreateAppOptions) {
   const { env, logger } = services;
   const https = env.PUBLIC_URL.startsWith("https://");
   const app = new Hono<{ Variables: Variables }>();

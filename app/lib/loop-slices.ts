@@ -9,6 +9,12 @@
  * since its slice began and nobody is waiting; otherwise the caller waits, in order of arrival, for a
  * later turn. Each turn starts at least one waiter, so nobody waits for ever.
  */
+/**
+ * The most of one turn of the event loop that queued work takes before others get a turn: page
+ * renders here (decision 056), the embedded database's queries (`YieldingPGlite`, decision 055).
+ */
+export const LOOP_SLICE_MS = 10;
+
 export type LoopSlices = {
   /**
    * Resolves true when the caller may start, or false when `signal` was aborted while it waited (the

@@ -1,10 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPages } from "~/content/public-pages";
-import { createTestApp } from "../support/test-app";
+import { createTestApp, serveOverHttp } from "../support/test-app";
 
 /**
  * The scripts a content page loads, from the production build's route manifest, against what they
@@ -64,19 +63,15 @@ const routeFor = (page: string) =>
 const contentPages = [...publicPages, "/product/:productId"];
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
-let server: ServerType;
+let server: Awaited<ReturnType<typeof serveOverHttp>>;
 let port = 0;
 beforeAll(async () => {
   t = await createTestApp();
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
-      port = info.port;
-      resolve();
-    });
-  });
+  server = await serveOverHttp(t.app);
+  port = server.port;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await t.cleanup();
 });
 

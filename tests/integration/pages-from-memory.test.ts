@@ -1,7 +1,5 @@
 import { ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CHANGE_NOTICE_TABLES } from "~/lib/db/cache-until-changed.server";
@@ -9,7 +7,7 @@ import { products } from "~/lib/db/schema.server";
 import { invalidatePublicPages } from "~/lib/public-page-cache.server";
 import { buyInDemo } from "../support/demo-purchase";
 import { signedInUser } from "../support/shop-accounts";
-import { createTestApp } from "../support/test-app";
+import { createTestApp, serveOverHttp } from "../support/test-app";
 
 /**
  * Issue 23, target 1 (decision 052): a signed-in page is read and rendered once per change of what it
@@ -89,9 +87,7 @@ describe("a signed-in page sent again", () => {
 
 describe("over a real connection", () => {
   it("a page sent again and the health check go out whole, in one write, not as a stream (decision 056)", async () => {
-    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise((resolve) => server.once("listening", resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { base, close } = await serveOverHttp(t.app);
     const writes = vi.spyOn(ServerResponse.prototype, "write");
     try {
       const { cookie } = await signedInUser(t.services, "whole");
@@ -109,7 +105,7 @@ describe("over a real connection", () => {
       expect(writes).not.toHaveBeenCalled();
     } finally {
       writes.mockRestore();
-      await new Promise((resolve) => server.close(resolve));
+      await close();
     }
   });
 });

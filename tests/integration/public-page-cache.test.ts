@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidatePublicPages } from "~/lib/public-page-cache.server";
 import { adminForm } from "../support/admin-requests";
 import { signedInUser } from "../support/shop-accounts";
-import { createTestApp } from "../support/test-app";
+import { createTestApp, serveOverHttp } from "../support/test-app";
 
 /**
  * The shared cache of public pages (decision 027): a page rendered once for visitors without a cookie,
@@ -244,17 +243,13 @@ describe("private pages", () => {
 describe("the shared page cache over HTTP, as the server runs it", () => {
   // A hit is answered from Node's own request, before the rest of the chain (server/app.ts): the same
   // page, headers and rules as a hit inside the chain.
-  let server: ReturnType<typeof serve>;
+  let server: Awaited<ReturnType<typeof serveOverHttp>>;
   let base = "";
   beforeAll(async () => {
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
-        base = `http://127.0.0.1:${info.port}`;
-        resolve();
-      });
-    });
+    server = await serveOverHttp(t.app);
+    base = server.base;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => server.close());
   const fetchPage = (path: string, headers: Record<string, string> = {}, method = "GET") =>
     fetch(`${base}${path}`, { method, headers: { "accept-encoding": "br", ...headers }, redirect: "manual" });
   const perResponse = new Set(["date", "x-request-id", "x-cache", "connection", "keep-alive"]);

@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { seedCatalogue } from "~/features/shop/seed-catalogue.server";
 import { createApp } from "../../server/app";
 import { runCommand } from "../../server/commands";
@@ -32,4 +34,16 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     staticRoot: existsSync(`${buildDir}/client`) ? `${buildDir}/client` : undefined,
   });
   return { ...context, app, server };
+}
+
+/** The app on a real HTTP server, as the production server runs it, on a free port of 127.0.0.1. */
+export async function serveOverHttp(app: { fetch: (request: Request) => Response | Promise<Response> }) {
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    base: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
