@@ -32,6 +32,7 @@ import { servicesContext } from "./lib/context";
 import { flashOptions, takeFlash } from "./lib/flash.server";
 import {
   HYDRATED_ATTRIBUTE,
+  holdEarlyClicksScript,
   REPLAY_CLICKS,
   STOP_HOLDING_CLICKS,
   startAfterPaintScript,
@@ -111,6 +112,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, under this response's nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentMarkerScript }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, under this response's nonce */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: holdEarlyClicksScript }} />
         <Meta />
         <Links />
       </head>

@@ -28,12 +28,20 @@ export const STOP_HOLDING_CLICKS = "__stopHoldingClicks";
  */
 export const HYDRATED_ATTRIBUTE = "data-hydrated";
 
-export const startAfterPaintScript = `(function(){
+/**
+ * In `<head>`, so a press is held from the first button the browser shows: at the end of the body
+ * it missed a tap on a button drawn while the rest of a long page was still arriving.
+ */
+export const holdEarlyClicksScript = `(function(){
 var clicked=[];var press=["pointerdown","mousedown","pointerup","mouseup","click"];
 function hold(event){var button=event.target instanceof Element&&event.target.closest('button[type="button"]');if(!button)return;event.stopImmediatePropagation();if(event.type==="click"&&clicked.indexOf(button)<0)clicked.push(button)}
 press.forEach(function(type){document.addEventListener(type,hold,true)});
 window.${STOP_HOLDING_CLICKS}=function(){press.forEach(function(type){document.removeEventListener(type,hold,true)})};
 window.${REPLAY_CLICKS}=function(){window.${STOP_HOLDING_CLICKS}();var list=clicked;clicked=[];list.forEach(function(button){if(!button.isConnected)return;["pointerdown","mousedown","pointerup","mouseup"].forEach(function(type){var Press=type.indexOf("pointer")===0&&window.PointerEvent?PointerEvent:MouseEvent;button.dispatchEvent(new Press(type,{bubbles:true,cancelable:true,button:0,isPrimary:true}))});button.click()})};
+})();`;
+
+/** At the end of the body, where every inert preload and script it starts is already parsed. */
+export const startAfterPaintScript = `(function(){
 var started=false;
 function start(){
   if(started)return;started=true;

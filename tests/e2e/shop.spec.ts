@@ -72,9 +72,23 @@ test("a signed-in customer claims a free guide and finds it in My Sacred Downloa
   const bytes = await downloadBytes(page, () => page.getByRole("button", { name: "Download Free" }).click());
   expect(bytes.equals(storedFile("pdfs/seed-grounding-basics.pdf"))).toBe(true);
   await expect(page.getByText("Your download has started. Thank you!")).toBeVisible();
+  // A cart that still holds the guide from before: My Sacred Downloads, opened afresh, takes it out
+  // as the page comes alive (the restore of the stored cart once came after, and put it back).
+  const line = (id: string, title: string) => ({ id, title, price_cents: 0, product_type: "pdf", quantity: 1 });
+  await page.evaluate(
+    (cart) => localStorage.setItem("cart", JSON.stringify(cart)),
+    [
+      line("grounding-basics", "Grounding Basics"),
+      { ...line("moon-ritual-journal", "Moon Ritual Journal"), price_cents: 799 },
+    ],
+  );
   await page.goto("/my-purchases");
   await expect(page.getByText("Grounding Basics")).toBeVisible();
   await expect(page.getByText("Total: £0.00")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Cart, 1 item/ })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]").map((l: { id: string }) => l.id)))
+    .toEqual(["moon-ritual-journal"]);
 });
 
 test("a member downloads a paid guide free", async ({ page }) => {

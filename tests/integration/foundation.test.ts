@@ -63,6 +63,14 @@ describe("the server", () => {
     expect(html).toContain("PerformanceObserver");
   });
 
+  it("holds an early tap from the document's head, before any button is drawn", async () => {
+    const html = await (await t.app.request("/products")).text();
+    const head = html.slice(0, html.indexOf("<body"));
+    expect(head).toContain("__stopHoldingClicks");
+    expect(head).toContain("__replayClicksAfterHydration");
+    expect(html.indexOf("<button")).toBeGreaterThan(html.indexOf("</head>"));
+  });
+
   it("sends the security headers on an API response too, with the short policy of a non-page", async () => {
     const res = await t.app.request("/api/health");
     expect(res.headers.get("content-security-policy")).toBe(

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import {
   addItem,
   CART_STORAGE_KEY,
@@ -26,30 +26,76 @@ type CartApi = {
 
 const CartContext = createContext<CartApi | null>(null);
 
-/** The cart of spec §4: restored from local storage key `cart` at start-up and written on every change. */
+/**
+ * The stored cart is the one copy: every change reads it and writes it at once, and React reads it
+ * through `useSyncExternalStore`. A copy in React state, restored from storage in an effect, lost
+ * a line added before that effect ran (a tap while the page hydrated on a slow phone: the restore
+ * came after the add and replaced it).
+ */
+const EMPTY: CartItem[] = [];
+const listeners = new Set<() => void>();
+/** Where the cart lives when the browser refuses local storage (private modes, a full quota). */
+let inMemory: string | null = null;
+let storageRefused = false;
+let snapshot: { raw: string | null; items: CartItem[] } = { raw: null, items: EMPTY };
+
+function readRaw(): string | null {
+  if (storageRefused) return inMemory;
+  try {
+    return window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    storageRefused = true;
+    return inMemory;
+  }
+}
+
+function readCart(): CartItem[] {
+  const raw = readRaw();
+  if (raw !== snapshot.raw) snapshot = { raw, items: parseStoredCart(raw) };
+  return snapshot.items;
+}
+
+function writeCart(items: CartItem[]): void {
+  const raw = JSON.stringify(items);
+  if (!storageRefused) {
+    try {
+      window.localStorage.setItem(CART_STORAGE_KEY, raw);
+    } catch {
+      storageRefused = true;
+    }
+  }
+  if (storageRefused) inMemory = raw;
+  snapshot = { raw, items };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab changed it (or cleared the site's storage: key null).
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+const serverCart = () => EMPTY;
+
+/** The cart of spec §4, kept in local storage under key `cart`. */
 export function CartProvider({ children }: { children: React.ReactNode }) {
-  const [items, setItems] = useState<CartItem[]>([]);
-  const [restored, setRestored] = useState(false);
+  const items = useSyncExternalStore(subscribe, readCart, serverCart);
 
-  useEffect(() => {
-    setItems(parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY)));
-    setRestored(true);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === CART_STORAGE_KEY) setItems(parseStoredCart(event.newValue));
-    };
-    window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
+  const add = useCallback((product: CartProduct) => writeCart(addItem(readCart(), product)), []);
+  const remove = useCallback((id: string) => {
+    const cart = readCart();
+    if (cart.some((line) => line.id === id)) writeCart(removeItem(cart, id));
   }, []);
-
-  useEffect(() => {
-    if (restored) window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
-  }, [items, restored]);
-
-  const add = useCallback((product: CartProduct) => setItems((cart) => addItem(cart, product)), []);
-  const remove = useCallback((id: string) => setItems((cart) => removeItem(cart, id)), []);
-  const update = useCallback((id: string, q: number) => setItems((cart) => updateQuantity(cart, id, q)), []);
-  const clear = useCallback(() => setItems(clearCart()), []);
-  const replace = useCallback((next: CartItem[]) => setItems(next), []);
+  const update = useCallback((id: string, q: number) => writeCart(updateQuantity(readCart(), id, q)), []);
+  const clear = useCallback(() => writeCart(clearCart()), []);
+  const replace = useCallback((next: CartItem[]) => writeCart(next), []);
 
   const value = useMemo(
     () => ({
