@@ -47,7 +47,10 @@ test("the practitioner's diary: yesterday's session marked attended, a session b
   const past = page.getByRole("listitem").filter({ hasText: client.email }).filter({ hasText: yesterdayTime });
   await expect(past).toContainText("£50.00 paid to you");
   await past.getByRole("button", { name: /^Attended/ }).click();
-  await expect(past).toContainText("Attended");
+  // Marked once the diary has come back: every button live again, not mid-submission.
+  await expect(past.getByRole("button", { name: /^Attended/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(past.getByRole("button", { name: /^No-show/ })).toBeEnabled();
+  await expect(past).toContainText(" · Attended");
   expect(await accessibilityViolations(page)).toEqual([]);
   await bookingShot(page, "diary-day");
 
