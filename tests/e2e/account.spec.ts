@@ -64,5 +64,6 @@ test("a client downloads her data and closes her account", async ({ page, custom
   await page.getByLabel("Email").fill(customer.email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Invalid email or password. Please check your credentials.").first()).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 });

@@ -108,7 +108,11 @@ test("five wrong passwords lock the form with a countdown", async ({ page }) => 
   for (let i = 0; i < 5; i++) {
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill("Wrong-pass1");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    // Each attempt answered before the next (the toast of the last one may still be showing).
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/auth")),
+      page.getByRole("button", { name: "Sign In" }).click(),
+    ]);
     if (i < 4)
       await expect(page.getByText("Invalid email or password. Please check your credentials.").first()).toBeVisible();
   }

@@ -107,6 +107,8 @@ test("a late cancellation that costs money asks for confirmation first", async (
     await owner.getByLabel(/^Exceptions/).fill(exceptions);
     await owner.getByLabel("Minimum notice (hours)").fill(notice);
     await owner.getByRole("button", { name: "Save availability" }).click();
+    // The field kept what was typed either way: the saved answer is the toast.
+    await expect(owner.getByText("Availability saved.")).toBeVisible();
     await expect(owner.getByLabel("Minimum notice (hours)")).toHaveValue(notice);
   };
   await setAvailability(`${today} 00:00-23:30\n${addDays(today, 1)} 00:00-23:30`, "0");

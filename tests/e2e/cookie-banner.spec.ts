@@ -50,6 +50,7 @@ test.describe("the cookie banner", () => {
   test("saving with both toggles off stores 'necessary'", async ({ page }) => {
     await page.getByRole("button", { name: "Manage choices" }).click();
     await page.getByRole("button", { name: "Save choices" }).click();
+    await expect(banner(page)).toBeHidden();
     expect((await stored(page)).consent).toBe("necessary");
   });
 

@@ -81,6 +81,7 @@ test("the practitioner's diary: yesterday's session marked attended, a session b
   await bookingShot(page, "diary-week");
   await page.getByRole("link", { name: "Month", exact: true }).click();
   await expect(page).toHaveURL(/view=month/);
+  await expect(page.getByRole("link", { name: "Month", exact: true })).toHaveAttribute("aria-current", "page");
   expect(await accessibilityViolations(page)).toEqual([]);
   await bookingShot(page, "diary-month");
 });

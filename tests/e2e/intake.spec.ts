@@ -81,6 +81,7 @@ test("a client answers the health questions, then books; the practitioner reads 
   await practitioner.goto("/admin/clients");
   await practitioner.getByLabel("Search by name or e-mail").fill(customer.email);
   await practitioner.getByRole("button", { name: "Search" }).click();
+  await expect(practitioner.getByText(/^1 client matches/)).toBeVisible();
   const row = practitioner.getByRole("link", { name: new RegExp(customer.email) });
   await expect(row).toContainText("Intake answered");
   expect(await accessibilityViolations(practitioner)).toEqual([]);

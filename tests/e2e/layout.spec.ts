@@ -87,6 +87,8 @@ test.describe("the shared layout", () => {
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toHaveCount(0);
+    await expect(page.locator("h1")).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 

@@ -47,8 +47,10 @@ test("a customer who saw the old price is shown the new one before paying, and p
   await page.goto("/products");
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
   await card.getByRole("link", { name: /View Details/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText("£10.00").first()).toBeVisible();
   await page.getByRole("button", { name: "Add to Sacred Collection" }).click();
+  await expect(page.getByRole("button", { name: /^Cart, 1 item/ })).toBeVisible();
 
   // Meanwhile the owner raises the price.
   await owner.goto("/admin");

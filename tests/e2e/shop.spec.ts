@@ -25,6 +25,8 @@ test("a visitor signs up, buys two guides from the cart on the demo page and dow
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
+  // The answer ties the sign-up to this browser; following the link before it arrives is another device's.
+  await expect(page.getByText(`We've sent a confirmation link to ${email}`)).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => latestLink(dataDir, email, /verify-email/)).toBeTruthy();
   await page.goto(latestLink(dataDir, email, /verify-email/) as string);
   if (

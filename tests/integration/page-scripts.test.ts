@@ -21,27 +21,28 @@ const client = path.resolve(process.env.BUILD_DIR || "build", "client");
  * once, on 2026-11-25, to what the merges of issues 24-27 measured (1-6 KB a page: the design's
  * components, her pictures, testimonials on /, /reiki and /zyto); and again in session 8 by 100-200
  * bytes for `app/lib/date-format.ts` (kept Intl formats: 2.5 ms less server CPU on every signed-in
- * page, the footer's hours line included). Issue 23's target is 100 KB: the
+ * page, the footer's hours line included); and in session 11 by 40-90 bytes for the cart kept in
+ * local storage alone (an Add to cart tapped as the page came alive was lost). Issue 23's target is 100 KB: the
  * framework chunk alone is 93 KB, so meeting it means splitting that chunk, not trimming pages.
  */
 const CEILING: Record<string, number> = {
-  "/": 115_568,
-  "/about": 110_979,
-  "/products": 115_897,
-  "/reiki": 119_097,
-  "/zyto": 120_034,
-  "/aromatherapy": 111_583,
+  "/": 115_607,
+  "/about": 111_041,
+  "/products": 115_971,
+  "/reiki": 119_147,
+  "/zyto": 120_076,
+  "/aromatherapy": 111_651,
   "/music": 109_833,
-  "/media-events": 122_836,
-  "/contact": 112_766,
-  "/terms": 112_028,
-  "/privacy": 111_888,
-  "/cookie-policy": 109_548,
-  "/refund": 111_266,
-  "/disclaimer": 111_426,
-  "/review-policy": 109_578,
-  "/gift-vouchers": 112_299,
-  "/product/:productId": 115_130,
+  "/media-events": 122_922,
+  "/contact": 112_831,
+  "/terms": 112_102,
+  "/privacy": 111_968,
+  "/cookie-policy": 109_622,
+  "/refund": 111_343,
+  "/disclaimer": 111_498,
+  "/review-policy": 109_656,
+  "/gift-vouchers": 112_387,
+  "/product/:productId": 115_202,
 };
 
 type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[] };
