@@ -63,6 +63,17 @@ describe("the server", () => {
     expect(html).toContain("PerformanceObserver");
   });
 
+  it("serves the build's files outside /assets, and pages beside them", async () => {
+    const icon = await t.app.request("/favicon.ico");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/icon/);
+    const picture = await t.app.request("/og-image.jpg");
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/jpeg");
+    expect((await t.app.request("/no-such-file.png")).status).toBe(404);
+    expect((await t.app.request("/about")).status).toBe(200);
+  });
+
   it("holds an early tap from the document's head, before any button is drawn", async () => {
     const html = await (await t.app.request("/products")).text();
     const head = html.slice(0, html.indexOf("<body"));
