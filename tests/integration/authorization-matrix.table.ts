@@ -1,54 +1,15 @@
 import { publicPages } from "~/content/public-pages";
-
-/**
- * Every page and endpoint × every kind of person, with the status the server must answer.
- * The table is the single source: a route or API endpoint without an entry fails the last test.
- */
-export type Role = "visitor" | "customer" | "other" | "member" | "admin";
-export type Expect = Record<Role, number>;
-export type Entry = {
-  /** The route pattern as the router knows it (coverage check). */
-  route: string;
-  method: "GET" | "POST";
-  /** The concrete request; `{paid}` and `{open}` are the customer's own paid and unpaid demo checkouts. */
-  path: string;
-  body?:
-    | "form"
-    | "form-pay"
-    | "json-checkout"
-    | "json-claim"
-    | "stripe-unsigned"
-    | "admin-invalid"
-    | "refund-unknown"
-    | "upload-pdf"
-    | "form-cancel"
-    | "form-diary-cancel"
-    | "settings-invalid"
-    | "event-invalid"
-    | "gallery-invalid"
-    | "discount-invalid"
-    | "json-discount"
-    | "gallery-rename"
-    | "gallery-remove"
-    | "song-invalid"
-    | "song-adopt"
-    | "song-remove"
-    | "upload-song";
-  expect: Expect;
-};
-
-export const all = (status: number): Expect => ({
-  visitor: status,
-  customer: status,
-  other: status,
-  member: status,
-  admin: status,
-});
-export const signedIn = (visitor: number, status: number): Expect => ({ ...all(status), visitor });
+import { practiceEntries, rightsAndTestimonialEntries } from "./authorization-matrix.practice";
+import { all, type Entry, signedIn } from "./authorization-matrix.roles";
 
 // Every public content page (the sitemap's list), plus /app, which forwards to the external app.
 const publicPagePaths = [...publicPages, "/app"];
 
+/**
+ * Every page and endpoint × every kind of person, with the status the server must answer.
+ * The table is the single source: a route or API endpoint without an entry fails the last test.
+ * The practice's rows are in `authorization-matrix.practice.ts`, in their places below.
+ */
 export const table: Entry[] = [
   ...publicPagePaths.map((path): Entry => ({ route: path, method: "GET", path, expect: all(200) })),
   { route: "/product/:productId", method: "GET", path: "/product/chakra-balance-guide", expect: all(200) },
@@ -241,108 +202,7 @@ export const table: Entry[] = [
     expect: { ...signedIn(302, 404), customer: 302 },
   },
   { route: "/membership/manage", method: "POST", path: "/membership/manage", body: "form", expect: signedIn(302, 302) },
-  // Booking: anyone sees the free times; booking and My Sessions are for signed-in clients (a visitor's
-  // booking goes to sign in); a session is its client's alone.
-  { route: "/book/:serviceId", method: "GET", path: "/book/one-on-one", expect: all(200) },
-  { route: "/book/:serviceId", method: "GET", path: "/book/no-such-service", expect: all(404) },
-  { route: "/book/:serviceId", method: "POST", path: "/book/one-on-one", body: "form", expect: signedIn(302, 400) },
-  { route: "/my-sessions", method: "GET", path: "/my-sessions", expect: signedIn(302, 200) },
-  {
-    route: "/my-sessions/:bookingId",
-    method: "GET",
-    path: "/my-sessions/{booking}",
-    expect: { ...signedIn(302, 404), customer: 200 },
-  },
-  { route: "/admin/bookings", method: "GET", path: "/admin/bookings", expect: { ...all(302), admin: 200 } },
-  // Client records and intake (decision 046): health data is the client's own and the practitioner's alone.
-  {
-    route: "/my-sessions/health-questions",
-    method: "GET",
-    path: "/my-sessions/health-questions",
-    expect: signedIn(302, 200),
-  },
-  {
-    route: "/my-sessions/health-questions",
-    method: "POST",
-    path: "/my-sessions/health-questions",
-    body: "form",
-    expect: signedIn(302, 400),
-  },
-  { route: "/admin/clients", method: "GET", path: "/admin/clients", expect: { ...all(302), admin: 200 } },
-  {
-    route: "/admin/clients/:clientId",
-    method: "GET",
-    path: "/admin/clients/{client}",
-    expect: { ...all(302), admin: 200 },
-  },
-  {
-    route: "/admin/clients/:clientId",
-    method: "POST",
-    path: "/admin/clients/{client}",
-    body: "form",
-    expect: { ...all(403), admin: 400 },
-  },
-  { route: "/admin/intake-form", method: "GET", path: "/admin/intake-form", expect: { ...all(302), admin: 200 } },
-  {
-    route: "/admin/intake-form",
-    method: "POST",
-    path: "/admin/intake-form",
-    body: "form",
-    expect: { ...all(403), admin: 400 },
-  },
-  {
-    route: "/admin/bookings",
-    method: "POST",
-    path: "/admin/bookings",
-    body: "form",
-    expect: { ...all(302), admin: 400 },
-  },
-  // Booking for a client and moving a session (decision 045): the practitioner's alone.
-  { route: "/admin/bookings/new", method: "GET", path: "/admin/bookings/new", expect: { ...all(302), admin: 200 } },
-  {
-    route: "/admin/bookings/new",
-    method: "POST",
-    path: "/admin/bookings/new",
-    body: "form",
-    expect: { ...all(302), admin: 400 },
-  },
-  {
-    route: "/admin/bookings/:bookingId/move",
-    method: "GET",
-    path: "/admin/bookings/{booking}/move",
-    expect: { ...all(302), admin: 200 },
-  },
-  {
-    route: "/admin/bookings/:bookingId/move",
-    method: "POST",
-    path: "/admin/bookings/{booking}/move",
-    body: "form",
-    expect: { ...all(302), admin: 400 },
-  },
-  // The feed opens only with its current secret.
-  { route: "/diary-feed/:token", method: "GET", path: "/diary-feed/{feed}.ics", expect: all(200) },
-  {
-    route: "/diary-feed/:token",
-    method: "GET",
-    path: "/diary-feed/not-the-secret-token-at-all.ics",
-    expect: all(404),
-  },
-  // Nobody but the client cancels from My Sessions (others: it does not exist); the customer's click cancels it.
-  {
-    route: "/my-sessions/:bookingId",
-    method: "POST",
-    path: "/my-sessions/{booking}",
-    body: "form-cancel",
-    expect: { ...signedIn(302, 404), customer: 302 },
-  },
-  // Only the practitioner reaches a diary action; everyone else is sent away before the form is read.
-  {
-    route: "/admin/bookings",
-    method: "POST",
-    path: "/admin/bookings",
-    body: "form-diary-cancel",
-    expect: all(302),
-  },
+  ...practiceEntries,
   { route: "/stories", method: "GET", path: "/stories", expect: all(301) },
   { route: "/healing-guides", method: "GET", path: "/healing-guides", expect: all(301) },
   { route: "/courses", method: "GET", path: "/courses", expect: all(301) },
@@ -408,53 +268,7 @@ export const table: Entry[] = [
     expect: all(404),
   },
   { route: "GET /api/membership", method: "GET", path: "/api/membership", expect: signedIn(401, 200) },
-  // Clients' rights (decision 049): her own pages; a post without what it needs is refused, never acted on.
-  { route: "/account", method: "GET", path: "/account", expect: signedIn(302, 200) },
-  { route: "/account", method: "POST", path: "/account", body: "form", expect: signedIn(302, 400) },
-  { route: "/account/close", method: "GET", path: "/account/close", expect: signedIn(302, 200) },
-  { route: "/account/close", method: "POST", path: "/account/close", body: "form", expect: signedIn(302, 400) },
-  {
-    route: "/account/confirm-email",
-    method: "GET",
-    path: "/account/confirm-email?token=x",
-    expect: all(200),
-  },
-  { route: "/account/confirm-email", method: "POST", path: "/account/confirm-email", body: "form", expect: all(400) },
-  {
-    route: "/account/export/:exportId",
-    method: "GET",
-    path: "/account/export/00000000-0000-4000-8000-000000000000",
-    expect: signedIn(302, 404),
-  },
-  { route: "/privacy/complaint", method: "GET", path: "/privacy/complaint", expect: all(200) },
-  { route: "/privacy/complaint", method: "POST", path: "/privacy/complaint", body: "form", expect: all(400) },
-  { route: "/admin/complaints", method: "GET", path: "/admin/complaints", expect: { ...all(302), admin: 200 } },
-  {
-    route: "/admin/complaints",
-    method: "POST",
-    path: "/admin/complaints",
-    body: "form",
-    expect: { ...all(403), admin: 400 },
-  },
-  { route: "/admin/close-account", method: "GET", path: "/admin/close-account", expect: { ...all(302), admin: 200 } },
-  {
-    route: "/admin/close-account",
-    method: "POST",
-    path: "/admin/close-account",
-    body: "form",
-    expect: { ...all(403), admin: 400 },
-  },
-  // Testimonials (decision 050): clients write them (the server decides who may), the owner decides.
-  { route: "/testimonials/new", method: "GET", path: "/testimonials/new", expect: signedIn(302, 200) },
-  { route: "/testimonials/new", method: "POST", path: "/testimonials/new", body: "form", expect: signedIn(302, 400) },
-  { route: "/admin/testimonials", method: "GET", path: "/admin/testimonials", expect: { ...all(302), admin: 200 } },
-  {
-    route: "/admin/testimonials",
-    method: "POST",
-    path: "/admin/testimonials",
-    body: "form",
-    expect: { ...all(403), admin: 400 },
-  },
+  ...rightsAndTestimonialEntries,
   // Her pictures (decision 051): the owner's alone.
   { route: "/admin/pictures", method: "GET", path: "/admin/pictures", expect: { ...all(302), admin: 200 } },
   {

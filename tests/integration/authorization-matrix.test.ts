@@ -8,7 +8,8 @@ import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { checkoutBody, jsonPost, signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
 
-import { all, type Entry, PERSONAL_ROUTES, type Role, table } from "./authorization-matrix.table";
+import { all, type Entry, type Role } from "./authorization-matrix.roles";
+import { PERSONAL_ROUTES, table } from "./authorization-matrix.table";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const cookies: Record<Role, string> = { visitor: "", customer: "", other: "", member: "", admin: "" };
