@@ -72,6 +72,10 @@ describe("the server", () => {
     expect(picture.headers.get("content-type")).toBe("image/jpeg");
     expect((await t.app.request("/no-such-file.png")).status).toBe(404);
     expect((await t.app.request("/about")).status).toBe(200);
+    // A page's data for a navigation inside the site is the router's, not a file's.
+    const data = await t.app.request("/about.data");
+    expect(data.status).toBe(200);
+    expect(data.headers.get("content-type")).toBe("text/x-script");
   });
 
   it("holds an early tap from the document's head, before any button is drawn", async () => {
