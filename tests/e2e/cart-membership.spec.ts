@@ -41,12 +41,25 @@ test("the cart drawer shows each line's cover, linked title, type and price; toa
     "Video + PDF",
   );
 
-  // A toast while the drawer is open covers neither the total nor Checkout: add from the page, open at once.
+  // An 'Added to Cart' toast is taken away when the cart opens (on a phone it covered the first line).
   await cart.getByRole("button", { name: "Close cart" }).click();
   await expect(cart).toBeHidden();
   await page.getByRole("button", { name: "Add to cart: Moon Ritual Journal" }).click();
   await page.getByRole("button", { name: /^Cart, 3 items/ }).click();
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Moon Ritual Journal has been added" });
+  await expect(cart.getByTestId("cart-total")).toHaveText("£70.97");
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Added to Cart" })).toHaveCount(0, {
+    timeout: 2000,
+  });
+
+  // A message that matters (an error) stays, and covers neither the total nor Checkout: asked for
+  // on a product page, signed out (Login Required), with the cart opened at once on the sign-in page.
+  await cart.getByRole("button", { name: "Close cart" }).click();
+  await page.context().clearCookies();
+  await page.goto("/product/chakra-balance-guide");
+  await page.getByRole("button", { name: "Login to Purchase - £12.99" }).click();
+  await expect(page).toHaveURL(/\/auth/);
+  await page.getByRole("button", { name: /^Cart, 3 items/ }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Please log in to purchase this product." });
   await expect(toast).toBeVisible();
   await expect(cart.getByTestId("cart-total")).toHaveText("£70.97");
   // The toast's move animation has finished.

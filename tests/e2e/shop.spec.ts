@@ -46,6 +46,9 @@ test("a visitor signs up, buys two guides from the cart on the demo page and dow
   await page.getByRole("button", { name: /^Cart, 2 items/ }).click();
   const cart = page.getByRole("dialog", { name: "Your Cart" });
   await expect(cart.getByText("Chakra Balance Guide")).toBeVisible();
+  // Opening the cart takes the 'Added to Cart' toasts away (on a phone they covered its first line),
+  // well before they would close by themselves, 4.5 s after the last one.
+  await expect(page.getByText(/has been added to your cart\.$/)).toHaveCount(0, { timeout: 2000 });
   await expect(cart.getByTestId("cart-total")).toHaveText("£20.98");
   await cart.getByRole("button", { name: "Checkout" }).click();
   await payInDialogAndDemo(page, "Pay £20.98", "£20.98");

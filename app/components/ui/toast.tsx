@@ -33,15 +33,23 @@ export function showToast({ title, description, variant = "default" }: ToastInpu
   wake?.();
   let shown: string | number | undefined;
   let dismissed = false;
+  const openingsWhenAsked = panelOpenings;
   void Promise.all([loadSonner(), ready]).then(([{ toast }]) => {
     if (dismissed) return;
+    // A passing message asked for before a panel opened is stale once it has: the panel shows it.
+    if (variant === "default" && panelOpenings !== openingsWhenAsked) return;
     const options = { description, ...(action ? { action } : {}) };
-    shown =
-      variant === "destructive"
-        ? toast.error(title, options)
-        : variant === "warning"
-          ? toast.warning(title, { ...options, duration: Number.POSITIVE_INFINITY })
-          : toast.success(title, options);
+    if (variant === "destructive") shown = toast.error(title, options);
+    else if (variant === "warning") shown = toast.warning(title, { ...options, duration: Number.POSITIVE_INFINITY });
+    else {
+      const id = toast.success(title, {
+        ...options,
+        onDismiss: () => passing.delete(id),
+        onAutoClose: () => passing.delete(id),
+      });
+      passing.add(id);
+      shown = id;
+    }
   });
   /** Takes the toast away (a failure's toast once its page has loaded). */
   return () => {
@@ -53,6 +61,10 @@ export function showToast({ title, description, variant = "default" }: ToastInpu
 // How many open panels (the cart drawer) toasts must keep clear of: while any is open, toasts
 // show at the top centre, away from a side panel's total and buttons at the bottom right.
 let panelsOpen = 0;
+/** How many times a panel has opened: a passing toast asked for before the latest opening is not shown. */
+let panelOpenings = 0;
+/** The passing (success) toasts on screen: opening a panel takes them away. */
+const passing = new Set<string | number>();
 const placementListeners = new Set<() => void>();
 const subscribePlacement = (listener: () => void) => {
   placementListeners.add(listener);
@@ -64,12 +76,22 @@ const PANEL_HEADING_CLEARANCE = 84;
 
 /**
  * While `open`, toasts move to the top centre, below the panel's heading row, so they never cover
- * its heading and Close button nor its foot (total, Checkout).
+ * its heading and Close button nor its foot (total, Checkout). Opening it takes away the passing
+ * toasts already shown ('Added to Cart'): the panel says the same, and on a phone, where the drawer
+ * is the whole screen, the toast covered its first line.
  */
 export function useToastsClearOf(open: boolean) {
   useEffect(() => {
     if (!open) return;
     panelsOpen += 1;
+    panelOpenings += 1;
+    if (passing.size > 0) {
+      const ids = [...passing];
+      passing.clear();
+      void loadSonner().then(({ toast }) => {
+        for (const id of ids) toast.dismiss(id);
+      });
+    }
     for (const listener of placementListeners) listener();
     return () => {
       panelsOpen -= 1;
