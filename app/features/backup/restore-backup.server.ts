@@ -64,7 +64,8 @@ export async function verifyBackup(folder: string): Promise<BackupManifest> {
   return manifest;
 }
 
-async function readManifest(folder: string): Promise<BackupManifest> {
+/** A backup's manifest, read and checked for shape (not its parts' checksums: `verifyBackup`). */
+export async function readManifest(folder: string): Promise<BackupManifest> {
   let text: string;
   try {
     text = await readFile(path.join(folder, MANIFEST_FILE), "utf8");

@@ -165,6 +165,37 @@ describe("automatic backups", () => {
     expect(await site.server.runCommand(site.services, "status", [])).toContain(`copied to s3://${s3.bucket}/backups/`);
   });
 
+  it("copies a backup that has no copy in the bucket (its copy failed, or S3 came since) at the next check", async () => {
+    // The state a failed copy leaves: a good backup on disk, recorded without `copiedTo`. Made here
+    // by a site without S3 (S3 down makes the backup itself fail, its files being in the bucket).
+    const dir = path.join(scratch, "copy-later");
+    const before = await createTestServices({ BACKUP_DIR: dir });
+    cleanups.push(before.cleanup);
+    const made = await runScheduledBackup(before.services, { now: at(0) });
+    if (made.outcome !== "made") throw new Error("no backup made");
+    expect(made.last.copiedTo).toBeUndefined();
+
+    const s3 = await startLocalS3();
+    cleanups.push(s3.stop);
+    const site = await createTestApp({ ...s3.env, BACKUP_DIR: dir }, { template: "seeded" });
+    cleanups.push(site.cleanup);
+    expect(await site.server.runCommand(site.services, "status", [])).not.toContain("copied to");
+    const copied = await runScheduledBackup(site.services, { now: at(HOUR / 4) });
+    const copy = `${nameAt(0).toLowerCase()}/`;
+    expect(copied).toMatchObject({
+      outcome: "copied",
+      last: { folder: made.last.folder, createdAt: made.last.createdAt, copiedTo: `s3://${s3.bucket}/backups/${copy}` },
+    });
+    expect(await readLastBackup(site.services.env)).toEqual(copied.outcome === "copied" ? copied.last : null);
+    const keys: string[] = [];
+    for await (const key of site.services.backupCopies?.list(copy) ?? []) keys.push(key);
+    const local = readdirSync(made.last.folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(keys).toHaveLength(local.length);
+    expect(await site.server.runCommand(site.services, "status", [])).toContain(`copied to s3://${s3.bucket}/backups/`);
+    // Once it is there, the next checks have nothing to do until the next backup is due.
+    expect(await runScheduledBackup(site.services, { now: at(HOUR / 2) })).toMatchObject({ outcome: "not-due" });
+  });
+
   it.runIf(onPostgres())("runs on one instance at a time on one PostgreSQL database", async () => {
     const site = await createTestServices({ BACKUP_DIR: path.join(scratch, "shared") });
     cleanups.push(site.cleanup);

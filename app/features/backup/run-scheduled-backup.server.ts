@@ -1,18 +1,21 @@
+import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { EXCLUSIVE_WORK } from "~/lib/db/client.server";
 import type { AppServices } from "~/lib/services.server";
-import { BackupError } from "./backup-manifest";
+import { BackupError, type BackupManifest } from "./backup-manifest";
 import { copyBackupOffsite, pruneOffsiteCopies } from "./copy-backup-offsite.server";
 import { createBackup } from "./create-backup.server";
 import { type LastBackup, readLastBackup, writeLastBackup } from "./last-backup.server";
-import { verifyBackup } from "./restore-backup.server";
+import { readManifest, verifyBackup } from "./restore-backup.server";
 
 export type ScheduledBackupResult =
   | { outcome: "off" }
   /** Another instance on the same PostgreSQL database holds the backup lock. */
   | { outcome: "busy" }
   | { outcome: "not-due"; last: LastBackup }
+  /** Not due, but the last one's copy to the bucket had failed: it is there now. */
+  | { outcome: "copied"; last: LastBackup; pruned: string[] }
   | { outcome: "made"; last: LastBackup; pruned: string[] };
 
 /** Folder names are the UTC time they were made, sortable and free of ':' (e.g. 2026-11-25T03-15-00Z). */
@@ -47,7 +50,15 @@ export async function runScheduledBackup(
     async (): Promise<ScheduledBackupResult> => {
       const previous = await readLastBackup(env);
       const started = now();
+      const before = started.getTime() - env.BACKUP_KEEP_DAYS * 86_400_000;
       if (previous && started.getTime() - Date.parse(previous.createdAt) < env.BACKUP_INTERVAL_HOURS * 3_600_000) {
+        // Its copy to the bucket failed (S3 away for a while): tried again at each check until it is
+        // there, not a whole interval later. The copy is read back against the manifest's checksums.
+        if (services.backupCopies && !previous.copiedTo && existsSync(previous.folder)) {
+          const manifest = await readManifest(previous.folder);
+          const pruned = await copyOffsite(services, services.backupCopies, previous, manifest, before);
+          return { outcome: "copied", last: previous, pruned };
+        }
         return { outcome: "not-due", last: previous };
       }
       await mkdir(env.BACKUP_DIR, { recursive: true, mode: 0o700 });
@@ -74,22 +85,33 @@ export async function runScheduledBackup(
         objects: verified.objects.length,
       };
       await writeLastBackup(env, last);
-      const before = now().getTime() - env.BACKUP_KEEP_DAYS * 86_400_000;
       const pruned = await pruneBackups(env.BACKUP_DIR, { before, keep: path.basename(folder) });
       if (services.backupCopies) {
-        // Off the machine too: copied to the bucket and read back there. A failure is logged by the
-        // schedule and leaves this backup recorded without `copiedTo`; the next one copies again.
-        const copy = await copyBackupOffsite(services.backupCopies, folder, verified);
-        last.copiedTo = `s3://${env.S3_BUCKET}/backups/${copy.prefix}`;
-        await writeLastBackup(env, last);
-        pruned.push(
-          ...(await pruneOffsiteCopies(services.backupCopies, { before, keep: copy.prefix })).map((n) => `s3:${n}`),
-        );
+        // Off the machine too. A failure is logged by the schedule and leaves this backup recorded
+        // without `copiedTo`; the next check copies it again.
+        pruned.push(...(await copyOffsite(services, services.backupCopies, last, verified, before)));
       }
       return { outcome: "made", last, pruned };
     },
   );
   return result ?? { outcome: "busy" };
+}
+
+/**
+ * Copies a backup to the bucket and reads it back there, records where it went, and deletes the
+ * bucket's copies made before `before`; answers what it deleted.
+ */
+async function copyOffsite(
+  services: AppServices,
+  copies: NonNullable<AppServices["backupCopies"]>,
+  last: LastBackup,
+  manifest: BackupManifest,
+  before: number,
+): Promise<string[]> {
+  const copy = await copyBackupOffsite(copies, last.folder, manifest);
+  last.copiedTo = `s3://${services.env.S3_BUCKET}/backups/${copy.prefix}`;
+  await writeLastBackup(services.env, last);
+  return (await pruneOffsiteCopies(copies, { before, keep: copy.prefix })).map((name) => `s3:${name}`);
 }
 
 /**
@@ -126,6 +148,11 @@ export function startBackupSchedule(services: AppServices): { stop(): void } {
         services.logger.info(
           { folder: result.last.folder, rows: result.last.rows, files: result.last.objects, pruned: result.pruned },
           "automatic backup made and verified",
+        );
+      } else if (result.outcome === "copied") {
+        services.logger.info(
+          { folder: result.last.folder, copiedTo: result.last.copiedTo, pruned: result.pruned },
+          "automatic backup copied to the bucket (the copy had failed before)",
         );
       }
     } catch (error) {
