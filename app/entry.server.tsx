@@ -2,7 +2,7 @@ import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { requestContext, servicesContext } from "~/lib/context";
 import { outageStatus } from "~/lib/db/outage-status.server";
@@ -122,7 +122,11 @@ export async function handleDataRequest(response: Response, { context }: { conte
   return new Response(response.body, { status, statusText: response.statusText, headers });
 }
 
-/** Errors thrown by loaders, actions or rendering: logged with the request id, never sent to the client. */
+/**
+ * Errors thrown by loaders, actions or rendering: logged with the request id, never sent to the client.
+ * A refusal of the request itself (React Router's own 405 for a form sent to a page without an action,
+ * or a 404) is the visitor's mistake or a robot's, not the site's: logged at info, not as an error.
+ */
 export function handleError(
   error: unknown,
   { request, context }: { request: Request; context: RouterContextProvider },
@@ -130,7 +134,12 @@ export function handleError(
   if (request.signal.aborted) return;
   try {
     const { logger } = context.get(servicesContext);
-    logger.error({ err: error, reqId: context.get(requestContext).requestId, url: request.url }, "route error");
+    const reqId = context.get(requestContext).requestId;
+    if (isRouteErrorResponse(error) && error.status < 500) {
+      logger.info({ status: error.status, reqId, method: request.method, url: request.url }, "route refused");
+      return;
+    }
+    logger.error({ err: error, reqId, url: request.url }, "route error");
   } catch {
     console.error(error);
   }

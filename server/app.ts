@@ -97,6 +97,14 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
       // other sites: Cross-Origin-Resource-Policy: cross-origin).
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
+    // A body nobody read (a form sent to a page without an action, a request refused before its body
+    // was looked at) is read here, before the answer goes. Left to the HTTP server, a body that React
+    // Router had turned into a stream (it reads the request's properties to make the loaders' request)
+    // could not be drained, and the connection was dropped half a second after the answer, under the
+    // browser's next request on it. Page bodies are at most 1 MB (the limit below); uploads stream.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.path !== "/api/admin/uploads") {
+      if (!c.req.raw.bodyUsed) await c.req.raw.arrayBuffer().catch(() => {});
+    }
     // A file of the build is the same for everyone, and nobody reports one: its request id stays in
     // the log alone (50 bytes less for each of a page's scripts; page-scripts.test.ts).
     if (c.get("buildFile") !== true) c.res.headers.set("X-Request-Id", requestId);
@@ -128,11 +136,21 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
   app.use((c, next) => (c.req.path === "/api/health" ? next() : compressing(c, next)));
 
   // Page forms and JSON are small; only admin uploads stream large bodies (with limits of their own).
-  const smallBodies = bodyLimit({
-    maxSize: 1024 * 1024,
-    onError: () => errorResponse(new AppError("payload_too_large", "The request is too large.", "Payload Too Large")),
+  const tooLarge = () =>
+    errorResponse(new AppError("payload_too_large", "The request is too large.", "Payload Too Large"));
+  const MAX_BODY = 1024 * 1024;
+  const smallBodies = bodyLimit({ maxSize: MAX_BODY, onError: tooLarge });
+  app.use(async (c, next) => {
+    if (c.req.path === "/api/admin/uploads") return next();
+    // A body of stated length is judged by its header alone (bodyLimit asks for the body to see
+    // whether there is one, which turns it into a stream: see the end of the first middleware). Any
+    // other (chunked) body is counted as it arrives.
+    const length = c.req.header("content-length");
+    if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
+      return Number(length) > MAX_BODY ? tooLarge() : next();
+    }
+    return smallBodies(c, next);
   });
-  app.use((c, next) => (c.req.path === "/api/admin/uploads" ? next() : smallBodies(c, next)));
 
   // A null character in the address can never name anything here, and PostgreSQL cannot compare it.
   app.use(async (c, next) => {

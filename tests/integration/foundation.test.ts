@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { publicPages } from "~/content/public-pages";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
 import { HttpSession } from "../support/http-session";
-import { createTestApp } from "../support/test-app";
+import { createTestApp, serveOverHttp } from "../support/test-app";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -116,6 +118,57 @@ describe("the server", () => {
     const res = await t.app.request("/api/nothing-here");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: "not_found", error: "Not found", message: "Not found" });
+  });
+
+  it("keeps a connection for the browser's next request after a form it did not read", async () => {
+    // A form sent to a page without an action: React Router answers 405 without reading the body.
+    // Unread, the body could not be drained, and the connection was dropped half a second after the
+    // answer, under whatever the browser sent next on it.
+    const server = await serveOverHttp(t.app);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const headers = body
+          ? { origin: server.base, "content-type": "application/x-www-form-urlencoded", "content-length": body.length }
+          : {};
+        const req = http.request({ host: "127.0.0.1", port: server.port, method, path, agent, headers }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    try {
+      for (const path of ["/terms", "/api/nothing-here"]) {
+        expect((await send("POST", path, `note=${"x".repeat(200_000)}`)).status).toBeGreaterThanOrEqual(400);
+        await sleep(800);
+        expect(await send("GET", "/about")).toEqual({ status: 200, reused: true });
+      }
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
+  });
+
+  it("logs a form sent to a page without an action as a refusal, not as the site's error", async () => {
+    const errors = vi.spyOn(t.services.logger, "error");
+    const infos = vi.spyOn(t.services.logger, "info");
+    try {
+      const res = await t.app.request("http://localhost:3000/terms", {
+        method: "POST",
+        headers: { origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" },
+        body: "note=hello",
+      });
+      expect(res.status).toBe(405);
+      expect(errors).not.toHaveBeenCalled();
+      expect(infos).toHaveBeenCalledWith(
+        expect.objectContaining({ status: 405, method: "POST", url: expect.stringContaining("/terms") }),
+        "route refused",
+      );
+    } finally {
+      errors.mockRestore();
+      infos.mockRestore();
+    }
   });
 
   it("renders every route of the route table", async () => {
