@@ -9,7 +9,10 @@ export async function signOutEverywhere(services: AppServices, request: Request)
   try {
     await services.auth.api.revokeSessions({ headers: request.headers });
   } catch (error) {
-    services.logger.warn({ err: error }, "revoking sessions failed");
+    // Without a session there is nothing to revoke (a second tap, an old tab, a robot): not a failure.
+    if ((error as { statusCode?: unknown }).statusCode !== 401) {
+      services.logger.warn({ err: error }, "revoking sessions failed");
+    }
   }
   try {
     const result = await services.auth.api.signOut({ headers: request.headers, returnHeaders: true });
