@@ -138,7 +138,7 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
             ))}
           </ul>
         </nav>
-        <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-plum-100 pt-4 lg:hidden">
+        <div className="mt-4 grid grid-cols-2 items-center gap-2 border-t border-plum-100 pt-4 lg:hidden">
           <AccountActions user={user} />
         </div>
       </div>
@@ -156,10 +156,15 @@ function AccountActions({
   compact?: boolean;
   greeting?: boolean;
 }) {
-  const size = compact ? "min-h-9 px-4 py-1.5" : "";
+  // In the phone menu's two columns: the links in pairs, lined up with the menu's own; the greeting
+  // and the buttons across both.
+  const compactSize = "min-h-9 px-4 py-1.5";
+  const link = compact ? compactSize : "w-full justify-start px-4";
+  const button = compact ? compactSize : "w-full";
+  const across = compact ? "" : "col-span-2";
   if (!user) {
     return (
-      <Link to="/auth" className={buttonClass("secondary", `whitespace-nowrap ${size}`)}>
+      <Link to="/auth" className={buttonClass("secondary", `whitespace-nowrap ${button} ${across}`)}>
         Sign In
       </Link>
     );
@@ -167,24 +172,28 @@ function AccountActions({
   return (
     <>
       {greeting ? (
-        <span className="max-w-56 truncate text-sm whitespace-nowrap text-plum-800">Welcome, {user.greetingName}</span>
+        <span
+          className={`max-w-56 truncate text-sm whitespace-nowrap text-plum-800 ${compact ? "" : "col-span-2 px-4"}`}
+        >
+          Welcome, {user.greetingName}
+        </span>
       ) : null}
-      <Link to="/my-purchases" className={buttonClass("quiet", `whitespace-nowrap ${size}`)}>
+      <Link to="/my-purchases" className={buttonClass("quiet", `whitespace-nowrap ${link}`)}>
         My Downloads
       </Link>
-      <Link to="/my-sessions" className={buttonClass("quiet", `whitespace-nowrap ${size}`)}>
+      <Link to="/my-sessions" className={buttonClass("quiet", `whitespace-nowrap ${link}`)}>
         My Sessions
       </Link>
-      <Link to="/account" className={buttonClass("quiet", `whitespace-nowrap ${size}`)}>
+      <Link to="/account" className={buttonClass("quiet", `whitespace-nowrap ${link}`)}>
         My Account
       </Link>
       {user.isAdmin ? (
-        <Link to="/admin" className={buttonClass("quiet", `whitespace-nowrap ${size}`)}>
+        <Link to="/admin" className={buttonClass("quiet", `whitespace-nowrap ${link}`)}>
           Admin
         </Link>
       ) : null}
-      <Form method="post" action="/sign-out">
-        <button type="submit" className={buttonClass("secondary", `whitespace-nowrap ${size}`)}>
+      <Form method="post" action="/sign-out" className={across}>
+        <button type="submit" className={buttonClass("secondary", `whitespace-nowrap ${button}`)}>
           Sign Out
         </button>
       </Form>

@@ -290,7 +290,7 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="text-muted">No intake answers. She is asked for them before her next booking.</p>
           )}
-          <h3 className="mt-6 text-lg font-semibold">Consents</h3>
+          <h3 className="mt-6 text-lg">Consents</h3>
           {consents.length === 0 ? (
             <p className="mt-1 text-muted">None recorded.</p>
           ) : (
@@ -314,9 +314,9 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
         </Section>
 
         <Section id="sessions" title="Sessions">
-          <h3 className="text-lg font-semibold">Coming up</h3>
+          <h3 className="text-lg">Coming up</h3>
           <SessionList sessions={upcoming} empty="No sessions booked." />
-          <h3 className="mt-6 text-lg font-semibold">Earlier</h3>
+          <h3 className="mt-6 text-lg">Earlier</h3>
           <SessionList sessions={past} empty="No earlier sessions." />
         </Section>
 

@@ -268,13 +268,22 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
         <figure className={cardClass("mt-6 p-4")}>
           <figcaption className="mb-2 font-sans text-sm font-semibold">Sales by week</figcaption>
-          <img
-            src={`/admin/orders/chart.svg${suffix}`}
-            alt={chartAlt}
-            width={720}
-            height={260}
-            className="h-auto w-full"
-          />
+          {/* Drawn for the width it is shown at, so its dates and amounts read at a phone's size too. */}
+          <picture>
+            <source
+              media="(max-width: 639px)"
+              srcSet={`/admin/orders/chart.svg${suffix ? `${suffix}&` : "?"}size=narrow`}
+              width={360}
+              height={260}
+            />
+            <img
+              src={`/admin/orders/chart.svg${suffix}`}
+              alt={chartAlt}
+              width={960}
+              height={260}
+              className="h-auto w-full"
+            />
+          </picture>
         </figure>
 
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">

@@ -105,6 +105,10 @@ describe("finding orders", () => {
     expect(svg.match(/<rect /g)).toHaveLength(12);
     // Paid this week: Alice's £12.99 (Bob's is in March, Alice's second refunded).
     expect(svg).toMatch(/£12\.99 in all/);
+    expect(svg).toContain('viewBox="0 0 960 260"');
+    // A phone's copy, which the page offers below 640 px: drawn at 360 units so its text stays legible.
+    const narrow = await t.app.request("/admin/orders/chart.svg?size=narrow", { headers: { cookie: t.admin.cookie } });
+    expect(await narrow.text()).toContain('viewBox="0 0 360 260"');
     const customer = await t.app.request("/admin/orders/chart.svg", { headers: { cookie: alice.cookie } });
     expect(customer.status).not.toBe(200);
     const csvAsCustomer = await t.app.request("/admin/orders/export.csv", { headers: { cookie: alice.cookie } });

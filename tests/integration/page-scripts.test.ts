@@ -24,28 +24,29 @@ const client = path.resolve(process.env.BUILD_DIR || "build", "client");
  * page, the footer's hours line included); and in session 11 by 40-90 bytes for the cart kept in
  * local storage alone (an Add to cart tapped as the page came alive was lost); lowered in session 12
  * by 400-800 bytes (the build's files no longer carry an X-Request-Id, 50 bytes a script, less the
- * 100-150 bytes of toasts taken away when the cart opens). Issue 23's target is 100 KB: the
+ * 100-150 bytes of toasts taken away when the cart opens), then up to 40 bytes for the phone menu's
+ * account links in two aligned columns (they wrapped raggedly). Issue 23's target is 100 KB: the
  * framework chunk alone is 93 KB, so meeting it means a smaller framework, not trimming pages
  * (decision 057 measured one, and why it is not taken yet).
  */
 const CEILING: Record<string, number> = {
-  "/": 115_075,
-  "/about": 110_700,
-  "/products": 115_529,
-  "/reiki": 118_333,
-  "/zyto": 119_279,
-  "/aromatherapy": 111_368,
-  "/music": 109_518,
-  "/media-events": 122_478,
-  "/contact": 112_390,
-  "/terms": 111_718,
-  "/privacy": 111_580,
-  "/cookie-policy": 109_342,
-  "/refund": 110_930,
-  "/disclaimer": 111_115,
-  "/review-policy": 109_393,
-  "/gift-vouchers": 111_994,
-  "/product/:productId": 114_816,
+  "/": 115_065,
+  "/about": 110_718,
+  "/products": 115_546,
+  "/reiki": 118_337,
+  "/zyto": 119_287,
+  "/aromatherapy": 111_386,
+  "/music": 109_523,
+  "/media-events": 122_489,
+  "/contact": 112_403,
+  "/terms": 111_729,
+  "/privacy": 111_596,
+  "/cookie-policy": 109_353,
+  "/refund": 110_966,
+  "/disclaimer": 111_127,
+  "/review-policy": 109_382,
+  "/gift-vouchers": 112_003,
+  "/product/:productId": 114_828,
 };
 
 type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[] };

@@ -117,7 +117,7 @@ export function DiscountCodeForm({
         <p className="text-xs text-muted">
           Optional: tick none for every product. Never the Digital Access membership.
         </p>
-        <div className="mt-2 grid max-h-48 gap-1 overflow-y-auto rounded-lg border border-plum-200 bg-white p-3 sm:grid-cols-2">
+        <div className="mt-2 grid max-h-80 gap-1 overflow-y-auto rounded-lg border border-plum-200 bg-white p-3 sm:grid-cols-2">
           {products.map((product) => (
             <label key={product.id} className="flex items-start gap-2 text-sm">
               <input

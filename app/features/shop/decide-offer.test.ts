@@ -64,6 +64,8 @@ describe("the product page's offer (spec §4)", () => {
   it("does not sell a paid product whose file is not ready, but still lets its buyers see it", () => {
     const unfinished = { ...guide, has_download: false };
     expect(offerFor(unfinished)).toEqual({ offer: { kind: "unavailable" }, entitled: false });
+    // Nor asks a visitor to sign in to buy it, as the catalogue's 'Available Soon' card does not.
+    expect(offerFor(unfinished, { signedIn: false }).offer).toEqual({ kind: "unavailable" });
     expect(offerFor(unfinished, { owned: new Set(["guide"]) }).offer).toMatchObject({
       kind: "download",
       disabled: true,

@@ -26,7 +26,12 @@ export type OfferProduct = { id: string; product_type: string; price_cents: numb
  * offers what the download would refuse, or sells what is already theirs.
  */
 export function decideOffer(product: OfferProduct, access: Access, member: boolean): Offer {
-  if (!access.allowed && access.reason === "not_signed_in") return { kind: "sign-in" };
+  const forSale = isForSale({ id: product.id, priceCents: product.price_cents, hasFile: product.has_download });
+  const free = isFree({ id: product.id, priceCents: product.price_cents });
+  // Not for sale to anyone yet, as the catalogue's card says: signing in would not let her buy it.
+  if (!access.allowed && access.reason === "not_signed_in") {
+    return forSale ? { kind: "sign-in" } : { kind: "unavailable" };
+  }
   // The plan is bought again every month: being a member now is what counts, not an old purchase.
   if (isPlan(product)) return member ? { kind: "manage-membership" } : { kind: "subscribe" };
   const disabled = !product.has_download;
@@ -36,12 +41,8 @@ export function decideOffer(product: OfferProduct, access: Access, member: boole
   if (access.allowed && access.grant === "membership") {
     return { kind: "download", label: "Member Benefits - Free Download", disabled };
   }
-  if (isFree({ id: product.id, priceCents: product.price_cents })) {
-    return { kind: "claim-free", label: buyLabel(product), disabled };
-  }
-  if (!isForSale({ id: product.id, priceCents: product.price_cents, hasFile: product.has_download })) {
-    return { kind: "unavailable" };
-  }
+  if (free) return { kind: "claim-free", label: buyLabel(product), disabled };
+  if (!forSale) return { kind: "unavailable" };
   return { kind: "buy" };
 }
 

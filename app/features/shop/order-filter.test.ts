@@ -69,6 +69,20 @@ describe("sales by week", () => {
     expect(svg).toContain("<title>Week of 23 Nov: £20.98</title>");
     expect(svg).toContain("<title>Sales by week, 2 weeks from 16 Nov: £25.98 in all</title>");
   });
+
+  it("draws a phone's chart with fewer dates, the last week's always among them", () => {
+    const weeks = Array.from({ length: 12 }, (_, i) => ({
+      week: new Date(Date.UTC(2026, 8, 7 + 7 * i)).toISOString().slice(0, 10),
+      cents: 100 * i,
+    }));
+    const dates = (svg: string) => [...svg.matchAll(/<text [^>]*y="236"[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
+    const wide = salesChartSvg(weeks);
+    const narrow = salesChartSvg(weeks, { width: 360 });
+    expect(narrow).toContain('viewBox="0 0 360 260"');
+    expect(dates(wide)).toHaveLength(12);
+    expect(dates(narrow)).toEqual(["21 Sept", "12 Oct", "2 Nov", "23 Nov"]);
+    expect(narrow.match(/<rect /g)).toHaveLength(12);
+  });
 });
 
 describe("the orders CSV", () => {

@@ -118,8 +118,7 @@ const pounds = (cents: number) =>
   `£${(cents / 100).toLocaleString("en-GB", { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 /** A bar chart of takings per week, as a standalone SVG document (with a title for screen readers). */
-export function salesChartSvg(weeks: { week: string; cents: number }[]): string {
-  const width = 720;
+export function salesChartSvg(weeks: { week: string; cents: number }[], { width = 960 } = {}): string {
   const height = 260;
   const left = 56;
   const bottom = 40;
@@ -133,6 +132,8 @@ export function salesChartSvg(weeks: { week: string; cents: number }[]): string 
     10 ** Math.ceil(Math.log10(max / 100));
   const topCents = Math.ceil(max / (step * 100)) * step * 100;
   const slot = plotW / Math.max(1, weeks.length);
+  // A date under every week that has room for one (about 52 units), counted back from the last week.
+  const labelEvery = Math.max(1, Math.ceil(52 / slot));
   const y = (cents: number) => top + plotH - (cents / topCents) * plotH;
   const grid = Array.from({ length: Math.round(topCents / (step * 100)) + 1 }, (_, i) => i * step * 100)
     .map(
@@ -145,7 +146,7 @@ export function salesChartSvg(weeks: { week: string; cents: number }[]): string 
       const x = left + i * slot + slot * 0.15;
       const h = (w.cents / topCents) * plotH;
       const label =
-        i % 2 === (weeks.length - 1) % 2
+        (weeks.length - 1 - i) % labelEvery === 0
           ? `<text x="${(x + slot * 0.35).toFixed(1)}" y="${height - bottom + 16}" text-anchor="middle">${escapeXml(shortDay(w.week))}</text>`
           : "";
       return `<rect x="${x.toFixed(1)}" y="${(top + plotH - h).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" height="${h.toFixed(1)}" rx="3" fill="#56306f"><title>${escapeXml(`Week of ${shortDay(w.week)}: ${pounds(w.cents)}`)}</title></rect>${label}`;
