@@ -175,7 +175,8 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminNav />
-      <div className="mx-auto max-w-7xl px-4 pt-10 pb-20 sm:px-6">
+      {/* The admin pages' own column, under their tabs: the week's seven days fit it from 1024 px. */}
+      <div className="mx-auto max-w-5xl px-4 pt-10 pb-20 sm:px-6">
         <h1 className="text-4xl">Diary</h1>
         {range.view === "day" ? null : <p className="mt-2 text-lg text-plum-900">{range.title}</p>}
         {refused ? (
@@ -191,13 +192,11 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
         ) : (
           <MonthView days={days} />
         )}
-        <div className="mx-auto max-w-5xl">
-          <div className="mt-12 grid gap-8 lg:grid-cols-2">
-            <BlockTimeCard blocks={blocks} busy={busy} />
-            <CalendarFeedCard feedUrl={feedUrl} busy={busy} />
-          </div>
-          <AvailabilityEditor availability={availability} busy={busy} />
+        <div className="mt-12 grid gap-8 lg:grid-cols-2">
+          <BlockTimeCard blocks={blocks} busy={busy} />
+          <CalendarFeedCard feedUrl={feedUrl} busy={busy} />
         </div>
+        <AvailabilityEditor availability={availability} busy={busy} />
       </div>
     </>
   );
