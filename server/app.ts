@@ -98,12 +98,13 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
     // A body nobody read (a form sent to a page without an action, a request refused before its body
-    // was looked at) is read here, before the answer goes. Left to the HTTP server, a body that React
-    // Router had turned into a stream (it reads the request's properties to make the loaders' request)
-    // could not be drained, and the connection was dropped half a second after the answer, under the
-    // browser's next request on it. Page bodies are at most 1 MB (the limit below); uploads stream.
+    // was looked at) is read and dropped here, before the answer goes. Left to the HTTP server, a body
+    // that React Router had turned into a stream (it reads the request's properties to make the
+    // loaders' request) could not be drained, and the connection was dropped half a second after the
+    // answer, under the browser's next request on it. Only bodies within the page limit (1 MB, stated
+    // length), and for two seconds at most; uploads stream, and larger bodies were refused unread.
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.path !== "/api/admin/uploads") {
-      if (!c.req.raw.bodyUsed) await c.req.raw.arrayBuffer().catch(() => {});
+      if (Number(c.req.header("content-length") ?? 0) <= MAX_PAGE_BODY) await dropUnreadBody(c.req.raw, 2_000);
     }
     // A file of the build is the same for everyone, and nobody reports one: its request id stays in
     // the log alone (50 bytes less for each of a page's scripts; page-scripts.test.ts).
@@ -138,8 +139,7 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
   // Page forms and JSON are small; only admin uploads stream large bodies (with limits of their own).
   const tooLarge = () =>
     errorResponse(new AppError("payload_too_large", "The request is too large.", "Payload Too Large"));
-  const MAX_BODY = 1024 * 1024;
-  const smallBodies = bodyLimit({ maxSize: MAX_BODY, onError: tooLarge });
+  const smallBodies = bodyLimit({ maxSize: MAX_PAGE_BODY, onError: tooLarge });
   app.use(async (c, next) => {
     if (c.req.path === "/api/admin/uploads") return next();
     // A body of stated length is judged by its header alone (bodyLimit asks for the body to see
@@ -147,7 +147,7 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
     // other (chunked) body is counted as it arrives.
     const length = c.req.header("content-length");
     if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
-      return Number(length) > MAX_BODY ? tooLarge() : next();
+      return Number(length) > MAX_PAGE_BODY ? tooLarge() : next();
     }
     return smallBodies(c, next);
   });
@@ -356,5 +356,30 @@ export function clientAddress(headers: Headers, trustProxy: boolean, socketAddre
   } catch {
     // In-process requests (tests) have no socket.
     return "unknown";
+  }
+}
+
+/** The largest body a page's form or JSON request may send (admin uploads have limits of their own). */
+const MAX_PAGE_BODY = 1024 * 1024;
+
+/** Reads what is left of a request's body and drops it, for `ms` at most; a body already read is left. */
+async function dropUnreadBody(request: Request, ms: number): Promise<void> {
+  if (request.bodyUsed || !request.body) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const reader = request.body.getReader();
+  const drain = async () => {
+    while (!(await reader.read()).done) {}
+  };
+  await Promise.race([
+    drain().catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  try {
+    reader.releaseLock();
+  } catch {
+    // A read still pending (the client stopped sending): the server's own drain closes the connection.
   }
 }
