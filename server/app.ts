@@ -101,10 +101,14 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
     // was looked at) is read and dropped here, before the answer goes. Left to the HTTP server, a body
     // that React Router had turned into a stream (it reads the request's properties to make the
     // loaders' request) could not be drained, and the connection was dropped half a second after the
-    // answer, under the browser's next request on it. Only bodies within the page limit (1 MB, stated
-    // length), and for two seconds at most; uploads stream, and larger bodies were refused unread.
+    // answer, under the browser's next request on it. Only up to the page limit (1 MB; larger bodies
+    // were refused unread, and uploads stream), and for 30 s at most: a phone on a slow line still
+    // keeps its connection, and a client that stops sending is not waited for longer than one that
+    // sends a form to an action would be.
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.path !== "/api/admin/uploads") {
-      if (Number(c.req.header("content-length") ?? 0) <= MAX_PAGE_BODY) await dropUnreadBody(c.req.raw, 2_000);
+      if (Number(c.req.header("content-length") ?? 0) <= MAX_PAGE_BODY) {
+        await dropUnreadBody(c.req.raw, { ms: 30_000, bytes: MAX_PAGE_BODY });
+      }
     }
     // A file of the build is the same for everyone, and nobody reports one: its request id stays in
     // the log alone (50 bytes less for each of a page's scripts; page-scripts.test.ts).
@@ -332,6 +336,12 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
+    // A client that went away while sending its body (reading it failed): nobody is left to answer,
+    // and it is not the site's error.
+    if (c.req.raw.signal.aborted || (error as { code?: unknown }).code === "ECONNRESET") {
+      logger.info({ reqId: c.get("requestId"), path: c.req.path }, "client went away");
+      return errorResponse(new AppError("invalid_request", "The request did not arrive whole.", "Bad request"));
+    }
     if (!(error instanceof AppError)) {
       logger.error({ err: error, reqId: c.get("requestId"), path: c.req.path }, "unhandled error");
     }
@@ -362,18 +372,24 @@ export function clientAddress(headers: Headers, trustProxy: boolean, socketAddre
 /** The largest body a page's form or JSON request may send (admin uploads have limits of their own). */
 const MAX_PAGE_BODY = 1024 * 1024;
 
-/** Reads what is left of a request's body and drops it, for `ms` at most; a body already read is left. */
-async function dropUnreadBody(request: Request, ms: number): Promise<void> {
+/**
+ * Reads what is left of a request's body and drops it, for `ms` and `bytes` at most (past either, the
+ * HTTP server closes the connection); a body already read is left alone.
+ */
+async function dropUnreadBody(request: Request, limits: { ms: number; bytes: number }): Promise<void> {
   if (request.bodyUsed || !request.body) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const reader = request.body.getReader();
   const drain = async () => {
-    while (!(await reader.read()).done) {}
+    let read = 0;
+    for (let chunk = await reader.read(); !chunk.done && read <= limits.bytes; chunk = await reader.read()) {
+      read += chunk.value.byteLength;
+    }
   };
   await Promise.race([
     drain().catch(() => {}),
     new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
+      timer = setTimeout(resolve, limits.ms);
     }),
   ]);
   clearTimeout(timer);

@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import http from "node:http";
+import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { publicPages } from "~/content/public-pages";
@@ -126,7 +128,8 @@ describe("the server", () => {
     // answer, under whatever the browser sent next on it.
     const server = await serveOverHttp(t.app);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (method: string, path: string, body?: string) =>
+    /** Sends the body in `pieces`, `gap` ms apart: a phone on a slow line. */
+    const send = (method: string, path: string, body = "", { pieces = 1, gap = 0 } = {}) =>
       new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
         const headers = body
           ? { origin: server.base, "content-type": "application/x-www-form-urlencoded", "content-length": body.length }
@@ -136,16 +139,53 @@ describe("the server", () => {
           res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
         });
         req.on("error", reject);
-        req.end(body);
+        void (async () => {
+          const size = Math.ceil(body.length / pieces);
+          for (let i = 0; i < pieces - 1; i++) {
+            req.write(body.slice(i * size, (i + 1) * size));
+            await sleep(gap);
+          }
+          req.end(body.slice((pieces - 1) * size));
+        })();
       });
+    const form = `note=${"x".repeat(200_000)}`;
     try {
       for (const path of ["/terms", "/api/nothing-here"]) {
-        expect((await send("POST", path, `note=${"x".repeat(200_000)}`)).status).toBeGreaterThanOrEqual(400);
+        expect((await send("POST", path, form)).status).toBeGreaterThanOrEqual(400);
         await sleep(800);
         expect(await send("GET", "/about")).toEqual({ status: 200, reused: true });
       }
+      // The same over a slow line: the body arrives over 3.5 s (a first, 2 s, wait for it answered
+      // before the end, and the server's own drain closed the connection half a second later).
+      expect((await send("POST", "/terms", form, { pieces: 8, gap: 500 })).status).toBe(405);
+      await sleep(800);
+      expect(await send("GET", "/about")).toEqual({ status: 200, reused: true });
     } finally {
       agent.destroy();
+      await server.close();
+    }
+  });
+
+  it("logs a client that goes away in the middle of its body as that, not as the site's error", async () => {
+    const server = await serveOverHttp(t.app);
+    const errors = vi.spyOn(t.services.logger, "error");
+    const infos = vi.spyOn(t.services.logger, "info");
+    try {
+      // A body without a stated length is counted as it arrives; this one stops after its first piece.
+      const socket = net.connect(server.port, "127.0.0.1");
+      await once(socket, "connect");
+      socket.write(
+        `POST /api/nothing-here HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${server.base}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\n`,
+      );
+      await sleep(200);
+      socket.destroy();
+      await vi.waitFor(() =>
+        expect(infos).toHaveBeenCalledWith(expect.objectContaining({ path: "/api/nothing-here" }), "client went away"),
+      );
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      infos.mockRestore();
       await server.close();
     }
   });
