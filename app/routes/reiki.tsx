@@ -67,7 +67,8 @@ export default function Reiki({ loaderData }: Route.ComponentProps) {
             />
           ))}
         </div>
-        <div className="mx-auto mt-10 max-w-3xl">
+        {/* Under the cards, from their left edge (a narrower centred column looked out of line). */}
+        <div className="mt-10">
           <h3 className="text-xl">Booking and Cancellation</h3>
           <ul className="mt-3 list-disc space-y-1 pl-6 text-sm text-muted">
             {packages.terms.map((term) => (

@@ -25,28 +25,29 @@ const client = path.resolve(process.env.BUILD_DIR || "build", "client");
  * local storage alone (an Add to cart tapped as the page came alive was lost); lowered in session 12
  * by 400-800 bytes (the build's files no longer carry an X-Request-Id, 50 bytes a script, less the
  * 100-150 bytes of toasts taken away when the cart opens), then up to 40 bytes for the phone menu's
- * account links in two aligned columns (they wrapped raggedly). Issue 23's target is 100 KB: the
+ * account links in two aligned columns (they wrapped raggedly) and 10-35 for marking which toasts the
+ * cart takes away (only 'Added to Cart'; it took every success toast). Issue 23's target is 100 KB: the
  * framework chunk alone is 93 KB, so meeting it means a smaller framework, not trimming pages
  * (decision 057 measured one, and why it is not taken yet).
  */
 const CEILING: Record<string, number> = {
-  "/": 115_065,
-  "/about": 110_718,
-  "/products": 115_546,
-  "/reiki": 118_337,
-  "/zyto": 119_287,
-  "/aromatherapy": 111_386,
-  "/music": 109_523,
-  "/media-events": 122_489,
-  "/contact": 112_403,
-  "/terms": 111_729,
-  "/privacy": 111_596,
-  "/cookie-policy": 109_353,
-  "/refund": 110_966,
-  "/disclaimer": 111_127,
-  "/review-policy": 109_382,
-  "/gift-vouchers": 112_003,
-  "/product/:productId": 114_828,
+  "/": 115_081,
+  "/about": 110_734,
+  "/products": 115_570,
+  "/reiki": 118_349,
+  "/zyto": 119_301,
+  "/aromatherapy": 111_397,
+  "/music": 109_553,
+  "/media-events": 122_494,
+  "/contact": 112_422,
+  "/terms": 111_746,
+  "/privacy": 111_609,
+  "/cookie-policy": 109_365,
+  "/refund": 110_983,
+  "/disclaimer": 111_137,
+  "/review-policy": 109_407,
+  "/gift-vouchers": 112_013,
+  "/product/:productId": 114_861,
 };
 
 type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[] };

@@ -8,6 +8,8 @@ export type ToastInput = {
    * that she should still read (a possible health claim): it stays until she closes it.
    */
   variant?: "default" | "destructive" | "warning" | undefined;
+  /** Says what an opening panel shows anyway ('Added to Cart' and the cart): taken away when one opens. */
+  passing?: boolean | undefined;
 };
 
 /** A button in the toast (the load failures' 'Retry'); apart from ToastInput, which travels as data. */
@@ -28,7 +30,10 @@ const ready = new Promise<void>((resolve) => {
  * The one way the site shows a toast (bottom-right, or top centre under the cart's heading while the
  * cart is open; 4.5 s, destructive for errors), with an optional action button.
  */
-export function showToast({ title, description, variant = "default" }: ToastInput, action?: ToastAction): () => void {
+export function showToast(
+  { title, description, variant = "default", passing = false }: ToastInput,
+  action?: ToastAction,
+): () => void {
   wanted = true;
   wake?.();
   let shown: string | number | undefined;
@@ -37,17 +42,18 @@ export function showToast({ title, description, variant = "default" }: ToastInpu
   void Promise.all([loadSonner(), ready]).then(([{ toast }]) => {
     if (dismissed) return;
     // A passing message asked for before a panel opened is stale once it has: the panel shows it.
-    if (variant === "default" && panelOpenings !== openingsWhenAsked) return;
+    if (passing && panelOpenings !== openingsWhenAsked) return;
     const options = { description, ...(action ? { action } : {}) };
     if (variant === "destructive") shown = toast.error(title, options);
     else if (variant === "warning") shown = toast.warning(title, { ...options, duration: Number.POSITIVE_INFINITY });
+    else if (!passing) shown = toast.success(title, options);
     else {
       const id = toast.success(title, {
         ...options,
-        onDismiss: () => passing.delete(id),
-        onAutoClose: () => passing.delete(id),
+        onDismiss: () => shownPassing.delete(id),
+        onAutoClose: () => shownPassing.delete(id),
       });
-      passing.add(id);
+      shownPassing.add(id);
       shown = id;
     }
   });
@@ -63,8 +69,8 @@ export function showToast({ title, description, variant = "default" }: ToastInpu
 let panelsOpen = 0;
 /** How many times a panel has opened: a passing toast asked for before the latest opening is not shown. */
 let panelOpenings = 0;
-/** The passing (success) toasts on screen: opening a panel takes them away. */
-const passing = new Set<string | number>();
+/** The passing toasts on screen: opening a panel takes them away. */
+const shownPassing = new Set<string | number>();
 const placementListeners = new Set<() => void>();
 const subscribePlacement = (listener: () => void) => {
   placementListeners.add(listener);
@@ -85,9 +91,9 @@ export function useToastsClearOf(open: boolean) {
     if (!open) return;
     panelsOpen += 1;
     panelOpenings += 1;
-    if (passing.size > 0) {
-      const ids = [...passing];
-      passing.clear();
+    if (shownPassing.size > 0) {
+      const ids = [...shownPassing];
+      shownPassing.clear();
       void loadSonner().then(({ toast }) => {
         for (const id of ids) toast.dismiss(id);
       });

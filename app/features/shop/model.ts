@@ -220,9 +220,11 @@ export const checkoutMessages = {
   checkoutStale: "You already have everything in this checkout, or it is no longer for sale. Nothing was charged.",
 } as const;
 
-export const addedToCart = (title: string): Message => ({
+/** Passing: opening the cart, which shows the line, takes it away (on a phone it covered the line). */
+export const addedToCart = (title: string): Message & { passing: true } => ({
   title: "Added to Cart",
   description: `${title} has been added to your cart.`,
+  passing: true,
 });
 
 export const downloadingTitle = (title: string): Message => ({
