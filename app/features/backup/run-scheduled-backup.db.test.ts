@@ -177,6 +177,12 @@ describe("automatic backups", () => {
 
     const s3 = await startLocalS3();
     cleanups.push(s3.stop);
+    // With the bucket away, the check says that only the copy failed, not the backup.
+    const away = await createTestServices({ ...s3.env, S3_ENDPOINT: "http://127.0.0.1:9", BACKUP_DIR: dir });
+    cleanups.push(away.cleanup);
+    await expect(runScheduledBackup(away.services, { now: at(HOUR / 8) })).rejects.toThrow(
+      `${made.last.folder} is made and verified, but its copy to the bucket failed`,
+    );
     const site = await createTestApp({ ...s3.env, BACKUP_DIR: dir }, { template: "seeded" });
     cleanups.push(site.cleanup);
     expect(await site.server.runCommand(site.services, "status", [])).not.toContain("copied to");

@@ -108,7 +108,12 @@ async function copyOffsite(
   manifest: BackupManifest,
   before: number,
 ): Promise<string[]> {
-  const copy = await copyBackupOffsite(copies, last.folder, manifest);
+  const copy = await copyBackupOffsite(copies, last.folder, manifest).catch((error: unknown) => {
+    // Said apart from a failed backup: this one is on disk and verified; only its copy is missing.
+    throw new BackupError(
+      `${last.folder} is made and verified, but its copy to the bucket failed (tried again at the next check): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
   last.copiedTo = `s3://${services.env.S3_BUCKET}/backups/${copy.prefix}`;
   await writeLastBackup(services.env, last);
   return (await pruneOffsiteCopies(copies, { before, keep: copy.prefix })).map((name) => `s3:${name}`);
