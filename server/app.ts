@@ -336,9 +336,10 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    // A client that went away while sending its body (reading it failed): nobody is left to answer,
-    // and it is not the site's error.
-    if (c.req.raw.signal.aborted || (error as { code?: unknown }).code === "ECONNRESET") {
+    // A client that went away while sending its body (reading it failed with the connection's reset):
+    // nobody is left to answer, and it is not the site's error. Judged by the error itself, so a bug
+    // that fails while a client happens to leave is still logged as one.
+    if (["ECONNRESET", "ERR_STREAM_PREMATURE_CLOSE"].includes(String((error as { code?: unknown }).code))) {
       logger.info({ reqId: c.get("requestId"), path: c.req.path }, "client went away");
       return errorResponse(new AppError("invalid_request", "The request did not arrive whole.", "Bad request"));
     }
