@@ -8,7 +8,7 @@ export function PageHero({
   children,
 }: {
   eyebrow?: string;
-  title: string;
+  title: React.ReactNode;
   intro?: string;
   children?: React.ReactNode;
 }) {

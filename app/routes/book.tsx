@@ -270,7 +270,22 @@ export default function Book({ loaderData }: Route.ComponentProps) {
   };
   const dayName = describeInstant(new Date(`${calendar.selected}T12:00:00Z`)).day;
   const needsExpress = mode !== "reschedule" && calendar.selected < calendar.expressBefore;
-  const title = mode === "reschedule" ? `Reschedule: ${service.title}` : `Book: ${service.title}`;
+  // A hyphenated word is kept whole: on a phone the title broke after "One-on-".
+  const title = (
+    <>
+      {mode === "reschedule" ? "Reschedule: " : "Book: "}
+      {service.title.split(/( )/).map((part, i) =>
+        part.includes("-") ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the words of one fixed title, in order
+          <span key={i} className="whitespace-nowrap">
+            {part}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
   return (
     <>
       <PageHero

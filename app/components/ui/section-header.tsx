@@ -16,7 +16,8 @@ export function SectionHeader({
   /** The heading's id, for the band's `aria-labelledby`. */
   id?: string | undefined;
   eyebrow?: string | undefined;
-  title: string;
+  /** Text, or text with parts kept whole (a hyphenated word in a `whitespace-nowrap` span). */
+  title: React.ReactNode;
   intro?: string | undefined;
   level?: 1 | 2;
   align?: "center" | "start";
