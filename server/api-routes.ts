@@ -94,7 +94,7 @@ export function apiRoutes(services: AppServices) {
       kind: query.data.kind,
       fileName,
       declaredLength: length && /^\d+$/.test(length) ? Number(length) : null,
-      body: c.req.raw.body,
+      body: () => c.req.raw.body,
       uploadedBy: account.id,
     });
     return c.json(stored, 201, { "Cache-Control": "no-store" });

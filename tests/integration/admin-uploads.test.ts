@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +9,7 @@ import { uploads } from "~/lib/db/schema.server";
 import { makePng, streamOfBytes, upload } from "../support/admin-requests";
 import { type AdminTestApp, createAdminTestApp, fileBytes, pdf } from "../support/admin-test-app";
 import { signedInUser } from "../support/shop-accounts";
-import { createTestApp } from "../support/test-app";
+import { createTestApp, serveOverHttp } from "../support/test-app";
 
 let t: AdminTestApp;
 beforeAll(async () => {
@@ -43,6 +45,39 @@ describe("admin uploads", () => {
     }
     expect(t.storedFiles()).toEqual(before.files);
     expect((await t.uploadRows()).length).toBe(before.rows);
+  });
+
+  it("keeps the connection for the next request after refusing an upload by its name, unread", async () => {
+    const server = await serveOverHttp(t.app);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, pathname: string, headers: Record<string, string | number>, body?: Buffer) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = http.request(
+          { host: "127.0.0.1", port: server.port, method, path: pathname, agent, headers },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    try {
+      const file = Buffer.concat([pdf, Buffer.alloc(300_000)]);
+      // No X-File-Name: refused before the body is asked for, so the server drains it itself.
+      const refused = await send(
+        "POST",
+        "/api/admin/uploads?kind=file",
+        { cookie: t.admin.cookie, origin: server.base, "content-length": file.length },
+        file,
+      );
+      expect(refused.status).toBe(400);
+      await sleep(800);
+      expect(await send("GET", "/about", {})).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
   });
 
   it("cuts off a stream that grows past the limit, and an interrupted one, leaving no half file", async () => {

@@ -58,20 +58,26 @@ export async function storeUpload(
     kind: UploadKind;
     fileName: string;
     declaredLength: number | null;
-    body: ReadableStream<Uint8Array> | null;
+    /**
+     * The request's body, asked for only once the name and stated size pass: a refusal before that
+     * leaves the body untouched, for the HTTP server to drain with the connection kept.
+     */
+    body: () => ReadableStream<Uint8Array> | null;
     uploadedBy: string;
   },
 ): Promise<StoredUpload> {
-  const { kind, body } = input;
+  const { kind } = input;
   // Spec §5 sanitising: the name is only ever shown, but it is stored and shown without markup.
   const fileName = sanitiseText(input.fileName);
   const limits = uploadLimits(services);
   const limit = maxBytes(kind, limits);
   if (!isAcceptableFileName(fileName)) throw refused("invalid_request", uploadMessages.badName);
-  if (input.declaredLength === 0 || !body) throw refused("invalid_request", uploadMessages.empty);
+  if (input.declaredLength === 0) throw refused("invalid_request", uploadMessages.empty);
   if (input.declaredLength !== null && input.declaredLength > limit) {
     throw refused("payload_too_large", uploadMessages.tooLarge(kind, limits));
   }
+  const body = input.body();
+  if (!body) throw refused("invalid_request", uploadMessages.empty);
 
   const reader = body.getReader();
   const bytes = limitedBytes(reader, limit, uploadMessages.tooLarge(kind, limits));
