@@ -6,7 +6,6 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -27,6 +26,7 @@ import {
 } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { apiRoutes } from "./api-routes";
+import { pageBodies } from "./request-bodies";
 import { responseKind, securityHeaders } from "./security-headers";
 import { answerFromSharedCache, privateUnlessPublic, routeCheck, servePage } from "./shared-pages";
 
@@ -97,19 +97,6 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
       // other sites: Cross-Origin-Resource-Policy: cross-origin).
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
-    // A body nobody read (a form sent to a page without an action, a request refused before its body
-    // was looked at) is read and dropped here, before the answer goes. Left to the HTTP server, a body
-    // that React Router had turned into a stream (it reads the request's properties to make the
-    // loaders' request) could not be drained, and the connection was dropped half a second after the
-    // answer, under the browser's next request on it. Only up to the page limit (1 MB; larger bodies
-    // were refused unread, and uploads stream), and for 30 s at most: a phone on a slow line still
-    // keeps its connection, and a client that stops sending is not waited for longer than one that
-    // sends a form to an action would be.
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.path !== "/api/admin/uploads") {
-      if (Number(c.req.header("content-length") ?? 0) <= MAX_PAGE_BODY) {
-        await dropUnreadBody(c.req.raw, { ms: 30_000, bytes: MAX_PAGE_BODY });
-      }
-    }
     // A file of the build is the same for everyone, and nobody reports one: its request id stays in
     // the log alone (50 bytes less for each of a page's scripts; page-scripts.test.ts).
     if (c.get("buildFile") !== true) c.res.headers.set("X-Request-Id", requestId);
@@ -140,21 +127,8 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
   const compressing = compress();
   app.use((c, next) => (c.req.path === "/api/health" ? next() : compressing(c, next)));
 
-  // Page forms and JSON are small; only admin uploads stream large bodies (with limits of their own).
-  const tooLarge = () =>
-    errorResponse(new AppError("payload_too_large", "The request is too large.", "Payload Too Large"));
-  const smallBodies = bodyLimit({ maxSize: MAX_PAGE_BODY, onError: tooLarge });
-  app.use(async (c, next) => {
-    if (c.req.path === "/api/admin/uploads") return next();
-    // A body of stated length is judged by its header alone (bodyLimit asks for the body to see
-    // whether there is one, which turns it into a stream: see the end of the first middleware). Any
-    // other (chunked) body is counted as it arrives.
-    const length = c.req.header("content-length");
-    if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
-      return Number(length) > MAX_PAGE_BODY ? tooLarge() : next();
-    }
-    return smallBodies(c, next);
-  });
+  // Page bodies at most 1 MB, and one nobody read is drained before the answer (server/request-bodies.ts).
+  app.use(pageBodies());
 
   // A null character in the address can never name anything here, and PostgreSQL cannot compare it.
   app.use(async (c, next) => {
@@ -367,36 +341,5 @@ export function clientAddress(headers: Headers, trustProxy: boolean, socketAddre
   } catch {
     // In-process requests (tests) have no socket.
     return "unknown";
-  }
-}
-
-/** The largest body a page's form or JSON request may send (admin uploads have limits of their own). */
-const MAX_PAGE_BODY = 1024 * 1024;
-
-/**
- * Reads what is left of a request's body and drops it, for `ms` and `bytes` at most (past either, the
- * HTTP server closes the connection); a body already read is left alone.
- */
-async function dropUnreadBody(request: Request, limits: { ms: number; bytes: number }): Promise<void> {
-  if (request.bodyUsed || !request.body) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const reader = request.body.getReader();
-  const drain = async () => {
-    let read = 0;
-    for (let chunk = await reader.read(); !chunk.done && read <= limits.bytes; chunk = await reader.read()) {
-      read += chunk.value.byteLength;
-    }
-  };
-  await Promise.race([
-    drain().catch(() => {}),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, limits.ms);
-    }),
-  ]);
-  clearTimeout(timer);
-  try {
-    reader.releaseLock();
-  } catch {
-    // A read still pending (the client stopped sending): the server's own drain closes the connection.
   }
 }

@@ -1,11 +1,8 @@
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { weeklySales } from "~/features/shop/list-orders.server";
-import { readOrderFilter, salesChartSvg } from "~/features/shop/order-filter";
+import { CHART_WIDTH, readOrderFilter, salesChartSvg } from "~/features/shop/order-filter";
 import { servicesContext } from "~/lib/context";
 import type { Route } from "./+types/admin-orders-chart";
-
-/** The chart's drawn widths: a phone's (its text stays legible at a phone's width) and the rest. */
-export const CHART_WIDTH = { narrow: 360, wide: 960 } as const;
 
 /**
  * GET /admin/orders/chart.svg: the sales-by-week chart, drawn on the server as an SVG image;

@@ -13,7 +13,7 @@ import { getPaymentProvider } from "~/features/shop/get-payment-provider.server"
 import { grantProduct, listGrantableProducts } from "~/features/shop/grant-product.server";
 import { listOrders, weeklySales } from "~/features/shop/list-orders.server";
 import { GRANT_NOTE_MAX } from "~/features/shop/model";
-import { orderFilterQuery, readOrderFilter } from "~/features/shop/order-filter";
+import { CHART_HEIGHT, CHART_WIDTH, orderFilterQuery, readOrderFilter } from "~/features/shop/order-filter";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { sendReceipt } from "~/features/shop/send-receipt.server";
 import { AppError } from "~/lib/app-error";
@@ -273,14 +273,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <source
               media="(max-width: 639px)"
               srcSet={`/admin/orders/chart.svg${suffix ? `${suffix}&` : "?"}size=narrow`}
-              width={360}
-              height={260}
+              width={CHART_WIDTH.narrow}
+              height={CHART_HEIGHT}
             />
             <img
               src={`/admin/orders/chart.svg${suffix}`}
               alt={chartAlt}
-              width={960}
-              height={260}
+              width={CHART_WIDTH.wide}
+              height={CHART_HEIGHT}
               className="h-auto w-full"
             />
           </picture>

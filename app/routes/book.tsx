@@ -21,7 +21,7 @@ import { getMySession } from "~/features/booking/list-sessions.server";
 import { readPackageExpiry } from "~/features/booking/read-package-expiry.server";
 import { rescheduleBooking } from "~/features/booking/reschedule-booking.server";
 import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
-import { BookingDetails, TimeChoices, WaitingListOffer } from "~/features/booking/ui/booking-form-parts";
+import { BookingDetails, BookingTitle, TimeChoices, WaitingListOffer } from "~/features/booking/ui/booking-form-parts";
 import { DayCalendar } from "~/features/booking/ui/day-calendar";
 import { useVisitorZone } from "~/features/booking/ui/visitor-zone";
 import { getIntakeStatus } from "~/features/clients/get-intake-status.server";
@@ -270,22 +270,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
   };
   const dayName = describeInstant(new Date(`${calendar.selected}T12:00:00Z`)).day;
   const needsExpress = mode !== "reschedule" && calendar.selected < calendar.expressBefore;
-  // A hyphenated word is kept whole: on a phone the title broke after "One-on-".
-  const title = (
-    <>
-      {mode === "reschedule" ? "Reschedule: " : "Book: "}
-      {service.title.split(/( )/).map((part, i) =>
-        part.includes("-") ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the words of one fixed title, in order
-          <span key={i} className="whitespace-nowrap">
-            {part}
-          </span>
-        ) : (
-          part
-        ),
-      )}
-    </>
-  );
+  const title = <BookingTitle verb={mode === "reschedule" ? "Reschedule" : "Book"} service={service.title} />;
   return (
     <>
       <PageHero

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
@@ -8,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploads } from "~/lib/db/schema.server";
 import { makePng, streamOfBytes, upload } from "../support/admin-requests";
 import { type AdminTestApp, createAdminTestApp, fileBytes, pdf } from "../support/admin-test-app";
+import { keepAliveClient } from "../support/keep-alive";
 import { signedInUser } from "../support/shop-accounts";
-import { createTestApp, serveOverHttp } from "../support/test-app";
+import { createTestApp } from "../support/test-app";
 
 let t: AdminTestApp;
 beforeAll(async () => {
@@ -48,35 +48,18 @@ describe("admin uploads", () => {
   });
 
   it("keeps the connection for the next request after refusing an upload by its name, unread", async () => {
-    const server = await serveOverHttp(t.app);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (method: string, pathname: string, headers: Record<string, string | number>, body?: Buffer) =>
-      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-        const req = http.request(
-          { host: "127.0.0.1", port: server.port, method, path: pathname, agent, headers },
-          (res) => {
-            res.resume();
-            res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
-          },
-        );
-        req.on("error", reject);
-        req.end(body);
-      });
+    const client = await keepAliveClient(t.app);
     try {
-      const file = Buffer.concat([pdf, Buffer.alloc(300_000)]);
       // No X-File-Name: refused before the body is asked for, so the server drains it itself.
-      const refused = await send(
-        "POST",
-        "/api/admin/uploads?kind=file",
-        { cookie: t.admin.cookie, origin: server.base, "content-length": file.length },
-        file,
-      );
+      const refused = await client.send("POST", "/api/admin/uploads?kind=file", {
+        body: Buffer.concat([pdf, Buffer.alloc(300_000)]),
+        headers: { cookie: t.admin.cookie },
+      });
       expect(refused.status).toBe(400);
       await sleep(800);
-      expect(await send("GET", "/about", {})).toEqual({ status: 200, reused: true });
+      expect(await client.send("GET", "/about")).toEqual({ status: 200, reused: true });
     } finally {
-      agent.destroy();
-      await server.close();
+      await client.close();
     }
   });
 

@@ -1,11 +1,11 @@
 import { once } from "node:events";
-import http from "node:http";
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { publicPages } from "~/content/public-pages";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
 import { HttpSession } from "../support/http-session";
+import { keepAliveClient } from "../support/keep-alive";
 import { createTestApp, serveOverHttp } from "../support/test-app";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -126,43 +126,24 @@ describe("the server", () => {
     // A form sent to a page without an action: React Router answers 405 without reading the body.
     // Unread, the body could not be drained, and the connection was dropped half a second after the
     // answer, under whatever the browser sent next on it.
-    const server = await serveOverHttp(t.app);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    /** Sends the body in `pieces`, `gap` ms apart: a phone on a slow line. */
-    const send = (method: string, path: string, body = "", { pieces = 1, gap = 0 } = {}) =>
-      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-        const headers = body
-          ? { origin: server.base, "content-type": "application/x-www-form-urlencoded", "content-length": body.length }
-          : {};
-        const req = http.request({ host: "127.0.0.1", port: server.port, method, path, agent, headers }, (res) => {
-          res.resume();
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
-        });
-        req.on("error", reject);
-        void (async () => {
-          const size = Math.ceil(body.length / pieces);
-          for (let i = 0; i < pieces - 1; i++) {
-            req.write(body.slice(i * size, (i + 1) * size));
-            await sleep(gap);
-          }
-          req.end(body.slice((pieces - 1) * size));
-        })();
-      });
-    const form = `note=${"x".repeat(200_000)}`;
+    const client = await keepAliveClient(t.app);
+    const form = {
+      body: `note=${"x".repeat(200_000)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    };
     try {
       for (const path of ["/terms", "/api/nothing-here"]) {
-        expect((await send("POST", path, form)).status).toBeGreaterThanOrEqual(400);
+        expect((await client.send("POST", path, form)).status).toBeGreaterThanOrEqual(400);
         await sleep(800);
-        expect(await send("GET", "/about")).toEqual({ status: 200, reused: true });
+        expect(await client.send("GET", "/about")).toEqual({ status: 200, reused: true });
       }
       // The same over a slow line: the body arrives over 3.5 s (a first, 2 s, wait for it answered
       // before the end, and the server's own drain closed the connection half a second later).
-      expect((await send("POST", "/terms", form, { pieces: 8, gap: 500 })).status).toBe(405);
+      expect((await client.send("POST", "/terms", { ...form, pieces: 8, gap: 500 })).status).toBe(405);
       await sleep(800);
-      expect(await send("GET", "/about")).toEqual({ status: 200, reused: true });
+      expect(await client.send("GET", "/about")).toEqual({ status: 200, reused: true });
     } finally {
-      agent.destroy();
-      await server.close();
+      await client.close();
     }
   });
 

@@ -118,8 +118,15 @@ const pounds = (cents: number) =>
   `£${(cents / 100).toLocaleString("en-GB", { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 /** A bar chart of takings per week, as a standalone SVG document (with a title for screen readers). */
-export function salesChartSvg(weeks: { week: string; cents: number }[], { width = 960 } = {}): string {
-  const height = 260;
+/** The chart's drawn widths: a phone's (its text stays legible at a phone's width) and the rest. */
+export const CHART_WIDTH = { narrow: 360, wide: 960 } as const;
+export const CHART_HEIGHT = 260;
+
+export function salesChartSvg(
+  weeks: { week: string; cents: number }[],
+  { width = CHART_WIDTH.wide as number } = {},
+): string {
+  const height = CHART_HEIGHT;
   const left = 56;
   const bottom = 40;
   const top = 16;
