@@ -26,7 +26,9 @@ const client = path.resolve(process.env.BUILD_DIR || "build", "client");
  * by 400-800 bytes (the build's files no longer carry an X-Request-Id, 50 bytes a script, less the
  * 100-150 bytes of toasts taken away when the cart opens), then up to 40 bytes for the phone menu's
  * account links in two aligned columns (they wrapped raggedly) and 10-35 for marking which toasts the
- * cart takes away (only 'Added to Cart'; it took every success toast). Issue 23's target is 100 KB: the
+ * cart takes away (only 'Added to Cart'; it took every success toast), and 5 on /reiki and
+ * /gift-vouchers for the sales chart's sizes kept in one place (a module those pages share).
+ * Issue 23's target is 100 KB: the
  * framework chunk alone is 93 KB, so meeting it means a smaller framework, not trimming pages
  * (decision 057 measured one, and why it is not taken yet).
  */
@@ -34,7 +36,7 @@ const CEILING: Record<string, number> = {
   "/": 115_081,
   "/about": 110_734,
   "/products": 115_570,
-  "/reiki": 118_349,
+  "/reiki": 118_354,
   "/zyto": 119_301,
   "/aromatherapy": 111_397,
   "/music": 109_553,
@@ -46,7 +48,7 @@ const CEILING: Record<string, number> = {
   "/refund": 110_983,
   "/disclaimer": 111_137,
   "/review-policy": 109_407,
-  "/gift-vouchers": 112_013,
+  "/gift-vouchers": 112_018,
   "/product/:productId": 114_861,
 };
 
