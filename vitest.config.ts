@@ -24,6 +24,17 @@ const serverFromSource: Plugin[] = [
   },
 ];
 
+/**
+ * Database-project files whose subject is the HTTP layer, not the database: hostile input to every
+ * form and endpoint, and who may open what. `npm test` runs them once, on PostgreSQL, where they take
+ * a quarter of PGlite's time beside the browser tests (decision 058); a plain `vitest run` runs them.
+ */
+const ENGINE_NEUTRAL = ["tests/integration/fuzz.test.ts", "tests/integration/authorization-matrix.test.ts"];
+const skipEngineNeutral = process.env.SKIP_ENGINE_NEUTRAL_TESTS === "1";
+/** Files about the embedded database's own machinery (its flush, its turns): nothing to check on PostgreSQL. */
+const PGLITE_ONLY = ["app/lib/db/durable-nodefs.db.test.ts", "app/lib/db/yielding-pglite.db.test.ts"];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -44,7 +55,8 @@ export default defineConfig({
         },
       },
       {
-        // Everything that touches a database: run on PGlite, and again on PostgreSQL by `npm test`.
+        // Everything that touches a database: run on PGlite, and again on PostgreSQL by `npm test`
+        // (less the files above that have one engine's subject).
         // Each test file copies one migrated database seeded once per run (tests/support/database-template.ts).
         extends: true,
         plugins: serverFromSource,
@@ -52,7 +64,12 @@ export default defineConfig({
           name: "database",
           isolate: false,
           include: ["**/*.db.test.ts", "tests/integration/**/*.test.ts"],
-          exclude: ["node_modules/**", "build/**"],
+          exclude: [
+            "node_modules/**",
+            "build/**",
+            ...(skipEngineNeutral ? ENGINE_NEUTRAL : []),
+            ...(onPostgres ? PGLITE_ONLY : []),
+          ],
           globalSetup: ["tests/support/database-template.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

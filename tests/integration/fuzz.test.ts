@@ -12,8 +12,8 @@ import { createTestApp } from "../support/test-app";
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let cookie = "";
 let adminCookie = "";
-// fast-check's own default on each run of each engine (new inputs every run); FUZZ_RUNS=1000 for a
-// deeper search before a release (decision 054).
+// fast-check's own default (new inputs every run); `npm test` runs this file once, on PostgreSQL
+// (decision 058); FUZZ_RUNS=1000 for a deeper search before a release (decision 054).
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const ORIGIN = "http://localhost:3000";
 

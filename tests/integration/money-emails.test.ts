@@ -254,16 +254,21 @@ describe("demo membership and refunds", () => {
 });
 
 describe("every e-mail sent above", () => {
-  it("parses and passes the Nu HTML Checker", async () => {
-    const all = [...(await parseOutbox(demo.dataDir)), ...(await parseOutbox(stripe.dataDir))];
-    expect(all.length).toBeGreaterThan(15);
-    for (const message of all) {
-      expect(message.html).toBeTruthy();
-      expect(message.text?.length).toBeGreaterThan(40);
-    }
-    const problems = await checkHtml(
-      Object.fromEntries(all.map((m) => [`${m.subject} (${m.file})`, m.html as string])),
-    );
-    expect(problems).toEqual([]);
-  }, 60_000);
+  // The same e-mails on either database: `npm test` checks them once, on PostgreSQL (decision 058).
+  it.skipIf(process.env.SKIP_ENGINE_NEUTRAL_TESTS === "1")(
+    "parses and passes the Nu HTML Checker",
+    async () => {
+      const all = [...(await parseOutbox(demo.dataDir)), ...(await parseOutbox(stripe.dataDir))];
+      expect(all.length).toBeGreaterThan(15);
+      for (const message of all) {
+        expect(message.html).toBeTruthy();
+        expect(message.text?.length).toBeGreaterThan(40);
+      }
+      const problems = await checkHtml(
+        Object.fromEntries(all.map((m) => [`${m.subject} (${m.file})`, m.html as string])),
+      );
+      expect(problems).toEqual([]);
+    },
+    60_000,
+  );
 });
