@@ -4,9 +4,9 @@
  *
  * - Unique query strings (`/products?v=N`, `/?utm_source=N`): CPU per request of the server process
  *   (from /proc), and its own logged time. Before decision 043 each was a render and a compression.
- * - A render alone (a request with a cookie renders every time, and is not compressed without
- *   Accept-Encoding), and the compression a cache fill adds, timed here on the page's own bytes at the
- *   levels the cache uses.
+ * - Made-up product addresses, and cookies no page reads or that name nobody (decision 059): before it,
+ *   each was a render.
+ * - The compression a cache fill adds, timed here on the page's own bytes at the levels the cache uses.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -22,15 +22,20 @@ const server = await startServer({ appDir: process.cwd(), dataDir: path.join(dat
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-async function run(label: string, target: (i: number) => string, headers: Record<string, string>) {
+type Headers = Record<string, string>;
+
+async function run(label: string, target: (i: number) => string, headersOf: Headers | ((i: number) => Headers)) {
+  const headers = (i: number) => (typeof headersOf === "function" ? headersOf(i) : headersOf);
   // Warm up the code paths (JIT) on targets of the same shape.
-  for (let i = 0; i < 20; i++) await (await fetch(`${server.origin}${target(-1 - i)}`, { headers })).arrayBuffer();
+  for (let i = 0; i < 20; i++) {
+    await (await fetch(`${server.origin}${target(-1 - i)}`, { headers: headers(-1 - i) })).arrayBuffer();
+  }
   const cpuBefore = sampleCpu(server.pid);
   const latencies: number[] = [];
   const states = new Map<string, number>();
   for (let i = 0; i < requests; i++) {
     const started = performance.now();
-    const res = await fetch(`${server.origin}${target(i)}`, { headers, redirect: "manual" });
+    const res = await fetch(`${server.origin}${target(i)}`, { headers: headers(i), redirect: "manual" });
     await res.arrayBuffer();
     latencies.push(performance.now() - started);
     const state = `${res.status} ${res.headers.get("x-cache") ?? "-"}`;
@@ -47,12 +52,29 @@ try {
   await run("/products?v=N (unique query, br)", (i) => `/products?v=${i}`, br);
   await run("/?utm_source=N (unique query, br)", (i) => `/?utm_source=${i}`, br);
   await run("/no-such-page-N (unknown address, br)", (i) => `/no-such-page-${i}`, br);
-  await run("/products with a cookie (render only)", () => "/products", { cookie: "x=1" });
-  await run("/ with a cookie (render only)", () => "/", { cookie: "x=1" });
+  await run("/product/made-up-N (no such product, br)", (i) => `/product/made-up-${i}`, br);
+  await run(
+    "/products, a made-up cookie N (br)",
+    () => "/products",
+    (i) => ({ ...br, cookie: `x=${i}` }),
+  );
+  await run(
+    "/, a forged session cookie N (br)",
+    () => "/",
+    (i) => ({
+      ...br,
+      cookie: `better-auth.session_token=forged-${i}.c2lnbmF0dXJl`,
+    }),
+  );
+  await run(
+    "/, a made-up toast cookie N (br)",
+    () => "/",
+    (i) => ({ ...br, cookie: `flash=made-up-${i}` }),
+  );
 
   // The compression a cache fill adds, on the pages' own bytes.
   for (const page of ["/", "/products"]) {
-    const html = Buffer.from(await (await fetch(`${server.origin}${page}`, { headers: { cookie: "x=1" } })).text());
+    const html = Buffer.from(await (await fetch(`${server.origin}${page}`)).text());
     const time = (compress: () => Buffer) => {
       for (let i = 0; i < 5; i++) compress();
       const runs: number[] = [];

@@ -28,7 +28,15 @@ import type { AppServices } from "~/lib/services.server";
 import { apiRoutes } from "./api-routes";
 import { pageBodies } from "./request-bodies";
 import { responseKind, securityHeaders } from "./security-headers";
-import { answerFromSharedCache, privateUnlessPublic, routeCheck, servePage } from "./shared-pages";
+import {
+  answerFromSharedCache,
+  headersForEveryone,
+  namesNobody,
+  privateUnlessPublic,
+  productPageKey,
+  routeCheck,
+  servePage,
+} from "./shared-pages";
 
 type Variables = {
   requestId: string;
@@ -272,28 +280,34 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
     // Pages the same for every visitor without a session come from the shared cache (decision 027);
     // dev mode renders every request, so edits show at once.
     // The router's manifest (lazy route discovery) is the router's to answer, never the shared 404 page.
-    if (
-      mode === "development" ||
-      !isCacheableRequest(c.req.raw) ||
-      url.pathname.endsWith(".data") ||
-      url.pathname === "/__manifest"
-    ) {
+    if (mode === "development" || url.pathname.endsWith(".data") || url.pathname === "/__manifest") {
       return privateUnlessPublic(await renderPage(c, c.req.raw), c.req.raw);
     }
-    const key = cacheKey(url.pathname, url.search, routed(url.pathname));
-    const cached = lookUp(services, key);
+    // A session or toast cookie that names nobody is the visitor every shared page is for (decision 059).
+    if (!isCacheableRequest(c.req.raw) && !(await namesNobody(c.req.raw, services))) {
+      return privateUnlessPublic(await renderPage(c, c.req.raw), c.req.raw);
+    }
+    const ownKey = cacheKey(url.pathname, url.search, routed(url.pathname));
+    let key = ownKey;
+    let cached = lookUp(services, ownKey);
+    if (!cached) {
+      key = await productPageKey(services, url.pathname, ownKey);
+      if (key !== ownKey) cached = lookUp(services, key);
+    }
     if (cached) return servePage(c, cached, "hit");
     // A public page is rendered for its key's address, without the parameters it does not read (decision
-    // 043); a HEAD as the GET it stands for, so the stored page has its body.
+    // 043); a HEAD as the GET it stands for, so the stored page has its body; and for everyone, with no
+    // cookie or Authorization of this request's (decision 059).
     const address = renderAddress(url, key);
+    const raw = c.req.raw;
     const asGet =
-      c.req.method === "HEAD" || address !== url
-        ? new Request(address, { method: "GET", headers: c.req.raw.headers })
-        : c.req.raw;
+      raw.method === "HEAD" || address !== url || raw.headers.has("cookie") || raw.headers.has("authorization")
+        ? new Request(address, { method: "GET", headers: headersForEveryone(raw.headers) })
+        : raw;
     let own: Response | undefined;
     const page = await renderShared(services, key, async () => {
       const response = await renderPage(c, asGet, { forOthers: true });
-      const shared = await toCachedPage(response, url.pathname, c.get("nonce"));
+      const shared = await toCachedPage(response, url.pathname, c.get("nonce"), key);
       if (!shared) own = response;
       return shared;
     });

@@ -2,14 +2,19 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Context, Next } from "hono";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { getSessionUser } from "~/features/accounts/get-session-user.server";
+import { listProductPageIds } from "~/features/shop/get-product.server";
+import { flashOptions, hasPendingToast } from "~/lib/flash.server";
 import {
   type CachedPage,
   cacheKey,
+  carriesPageCookie,
   chooseEncoding,
   isCacheableRequest,
   isPublicPath,
   lookUp,
-  withoutCookies,
+  PRODUCT_NOT_FOUND_KEY,
+  productIdIn,
 } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { securityHeaders } from "./security-headers";
@@ -50,8 +55,14 @@ export function answerFromSharedCache(services: AppServices, https: boolean, rou
   return async (c: Context, next: Next) => {
     const started = performance.now();
     const request = cacheableRequest(c, routed);
-    const page = request && lookUp(services, request.key);
-    if (!request || !page) return next();
+    if (!request) return next();
+    // A product's own page first, so a real product never waits on the catalogue's ids.
+    const page =
+      lookUp(services, request.key) ??
+      (productIdIn(request.path) === null
+        ? undefined
+        : lookUp(services, await productPageKey(services, request.path, request.key)));
+    if (!page) return next();
     const encoding = chooseEncoding(request.acceptEncoding);
     const requestId = randomUUID();
     const headers: Record<string, string> = { ...baseHeaders(page, encoding), "X-Request-Id": requestId };
@@ -108,12 +119,7 @@ function cacheableRequest(c: Context, routed: RouteCheck) {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming) {
     const { method = "", url = "", headers } = incoming;
-    if (
-      (method !== "GET" && method !== "HEAD") ||
-      !withoutCookies(headers.cookie) ||
-      headers.authorization !== undefined
-    )
-      return null;
+    if ((method !== "GET" && method !== "HEAD") || carriesPageCookie(headers.cookie)) return null;
     const query = url.indexOf("?");
     const path = query < 0 ? url : url.slice(0, query);
     if (!sharable(path) || (!isPublicPath(path) && !routed(path))) return null;
@@ -135,6 +141,55 @@ function cacheableRequest(c: Context, routed: RouteCheck) {
     acceptEncoding: c.req.header("accept-encoding"),
     ifNoneMatch: c.req.header("if-none-match"),
   };
+}
+
+/**
+ * A product address whose id names no product with a page shares one 404 page (PRODUCT_NOT_FOUND_KEY):
+ * `/product/made-up-N` is rendered once, not once each (issue 23, decision 059). Any other key is
+ * kept. With the database away, the address keeps its own key, and its render says what failed.
+ */
+export async function productPageKey(services: AppServices, pathname: string, key: string): Promise<string> {
+  const sent = productIdIn(pathname);
+  if (sent === null) return key;
+  let id: string;
+  try {
+    id = decodeURIComponent(sent);
+  } catch {
+    return PRODUCT_NOT_FOUND_KEY;
+  }
+  try {
+    return (await listProductPageIds(services.database.db)).has(id) ? key : PRODUCT_NOT_FOUND_KEY;
+  } catch {
+    return key;
+  }
+}
+
+/**
+ * Whether a request with a session or toast cookie still names nobody (a session forged, signed out or
+ * ended; a toast not ours or past its minute): it gets the shared page, or a render for everyone
+ * (issue 23, decision 059). False for a live session or a toast to show, for anything but a GET or
+ * HEAD, and when the database cannot be asked (the page is then rendered for this request, and fails
+ * as it would have).
+ */
+export async function namesNobody(request: Request, services: AppServices): Promise<boolean> {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  try {
+    if ((await getSessionUser(request, services)) !== null) return false;
+  } catch {
+    return false;
+  }
+  return !(await hasPendingToast(request, flashOptions(services.env)));
+}
+
+/**
+ * The headers of a render for everyone: the request's, without any cookie or Authorization, so
+ * nothing one visitor sent (a cookie a page may read one day, too) can reach a shared page.
+ */
+export function headersForEveryone(headers: Headers): Headers {
+  const shared = new Headers(headers);
+  shared.delete("cookie");
+  shared.delete("authorization");
+  return shared;
 }
 
 /** Whether a route other than the catch-all (the 404 page) matches a path. */

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { publicPages } from "~/content/public-pages";
-import { onlyDeviceCookie } from "~/lib/device-cookie";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -10,7 +9,8 @@ const gzipAsync = promisify(gzip);
 /**
  * The rendered, compressed pages that are the same for every visitor without a session (decision 027):
  * a spike of anonymous visitors is answered from memory. Only ever filled from, and served to, requests
- * that carry no cookie at all, so nothing of one person's (session, flash message, cart) can be in it.
+ * that carry no cookie a page reads (a session, a toast) or only ones that name nobody (decision 059),
+ * so nothing of one person's can be in it.
  */
 export type CachedPage = {
   status: number;
@@ -76,20 +76,45 @@ const PUBLIC_PATHS = new Set<string>(publicPages);
 const PRODUCT_PATH = /^\/product\/[A-Za-z0-9-]{1,100}$/;
 
 /**
- * Whether this request may be answered from (and fill) the cache: a GET or HEAD of a public page with
- * no cookie at all. Any cookie bypasses it (a session, a flash message, anything we may read later),
- * except the device cookie alone, which only the sign-in action reads (decision 043).
+ * Whether this request may be answered from (and fill) the cache as it is: a GET or HEAD with no
+ * cookie a page reads. One with a session or toast cookie may still be, once the full chain has found
+ * that it names nobody (server/shared-pages.ts, decision 059).
  */
 export function isCacheableRequest(request: Request): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (request.headers.has("authorization")) return false;
-  return withoutCookies(request.headers.get("cookie") ?? undefined);
+  return !carriesPageCookie(request.headers.get("cookie") ?? undefined);
 }
 
-/** No Cookie header, or one with nothing but the device cookie: a visitor no page knows. */
-export function withoutCookies(cookieHeader: string | undefined): boolean {
-  return cookieHeader === undefined || onlyDeviceCookie(cookieHeader);
+/** Whether a cookie's name is one a page reads: the session (`…session_token`, `__Secure-` first on https), a toast. */
+function isPageCookie(name: string): boolean {
+  return name === "flash" || name.endsWith("better-auth.session_token");
 }
+
+const cookieName = (part: string) => {
+  const equals = part.indexOf("=");
+  return (equals < 0 ? part : part.slice(0, equals)).trim();
+};
+
+/**
+ * Whether a Cookie header holds a cookie some page reads (the session, a toast waiting after a
+ * redirect). No other cookie changes a public page: the device cookie (read by the sign-in action
+ * alone), a proxy's or an analytics script's, or one made up to get past the cache (issue 23:
+ * `Cookie: x=1` cost a render on every request).
+ */
+export function carriesPageCookie(cookieHeader: string | undefined): boolean {
+  return !!cookieHeader && cookieHeader.split(";").some((part) => isPageCookie(cookieName(part)));
+}
+
+/** The id in a product page's address (`/product/<id>`), as sent, or null for any other address. */
+export function productIdIn(pathname: string): string | null {
+  return /^\/product\/([^/]+)$/.exec(pathname)?.[1] ?? null;
+}
+
+/**
+ * The key of the one 404 page every product address shares whose id names no product (not a path:
+ * it cannot clash). Only a 404 is ever stored under it.
+ */
+export const PRODUCT_NOT_FOUND_KEY = "*product-404";
 
 /** Public pages by address; other addresses are cached only as the 404 page (see storable). */
 export function isPublicPath(pathname: string): boolean {
@@ -229,10 +254,18 @@ const PER_RESPONSE = new Set([
  * (or 400, an invalid page number) for a public address or 404 for any, without a cookie being set. The response's nonce is taken out
  * of the markup; the page's inline scripts are allowed by their hashes instead (decision 027).
  */
-export async function toCachedPage(response: Response, pathname: string, nonce: string): Promise<CachedPage | null> {
+export async function toCachedPage(
+  response: Response,
+  pathname: string,
+  nonce: string,
+  key: string,
+): Promise<CachedPage | null> {
   const type = response.headers.get("content-type") ?? "";
   const shareable =
     (((response.status === 200 || response.status === 400) && isPublicPath(pathname)) || response.status === 404) &&
+    // The products' shared 404 holds only a 404: a product added before the ids were read again
+    // renders as itself, for this request only.
+    (key !== PRODUCT_NOT_FOUND_KEY || response.status === 404) &&
     type.startsWith("text/html") &&
     // Its markup as it is: never bytes already compressed for one client.
     !response.headers.has("content-encoding") &&

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invalidatePublicPages } from "~/lib/public-page-cache.server";
+import { products } from "~/lib/db/schema.server";
+import { invalidatePublicPages, PRODUCT_NOT_FOUND_KEY, toCachedPage } from "~/lib/public-page-cache.server";
 import { adminForm } from "../support/admin-requests";
 import { signedInUser } from "../support/shop-accounts";
 import { createTestApp, serveOverHttp } from "../support/test-app";
@@ -16,6 +19,12 @@ let admin: Awaited<ReturnType<typeof signedInUser>>;
 
 const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   t.app.request(`${ORIGIN}${path}`, { method, headers, redirect: "manual" });
+const post = (cookie: string): RequestInit => ({
+  method: "POST",
+  headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+  body: "",
+  redirect: "manual",
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -154,10 +163,109 @@ describe("addresses that cannot make every request a render (issue 23)", () => {
     }
   });
 
-  it("still treats a visitor whose only cookie is the device cookie as anonymous, and any other cookie not", async () => {
+  it("serves the shared page whatever cookies no page reads, and whatever Authorization header", async () => {
     await get("/refund");
-    expect((await get("/refund", { cookie: "known_device=abc" })).headers.get("x-cache")).toBe("hit");
-    expect((await get("/refund", { cookie: "known_device=abc; flash=x" })).headers.get("x-cache")).toBeNull();
+    const requests: Record<string, string>[] = [
+      { cookie: "known_device=abc" },
+      { cookie: "x=1" },
+      { cookie: "_ga=GA1.2.3; theme=dark; known_device=abc" },
+      { authorization: "Basic eDp5" },
+    ];
+    for (const headers of requests) {
+      const res = await get("/refund", headers);
+      expect(res.headers.get("x-cache"), JSON.stringify(headers)).toBe("hit");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    }
+  });
+
+  it("serves the shared page for a session or toast cookie that names nobody, and renders for one that does", async () => {
+    const ended = await signedInUser(t.services, "cache-ended");
+    expect((await t.app.request(`${ORIGIN}/sign-out`, post(ended.cookie))).status).toBe(302);
+    const token = /better-auth\.session_token=([^;]+)/.exec(customer.cookie)?.[1] as string;
+    const flash = createCookie("flash", { secrets: [t.services.env.AUTH_SECRET] });
+    const stale = await flash.serialize({ title: "Old news", variant: "default", at: Date.now() - 61_000 });
+    const unsigned = createCookie("flash").serialize({ title: "Made up", variant: "default", at: Date.now() });
+    await get("/disclaimer");
+    for (const cookie of [
+      ended.cookie,
+      `better-auth.session_token=${token.slice(0, -6)}AAAAAA`,
+      "better-auth.session_token=made-up",
+      "flash=x",
+      (await unsigned).split(";")[0] as string,
+      stale.split(";")[0] as string,
+      `known_device=abc; better-auth.session_token=made-up; flash=x`,
+    ]) {
+      const res = await get("/disclaimer", { cookie });
+      expect([res.status, res.headers.get("x-cache")], cookie).toEqual([200, "hit"]);
+      expect(await res.text()).not.toMatch(/Old news|Made up|cache-ended/);
+    }
+    // A cold page is rendered once for everyone, with none of the request's cookies, and shared: whatever
+    // it carried (a toast cookie by another name, which the root loader's quick look once took for one).
+    for (const cookie of [
+      "better-auth.session_token=made-up; flash=x",
+      "x=1; xflash=1; known_device=abc",
+      `${ended.cookie}; a=flash=1`,
+    ]) {
+      invalidatePublicPages(t.services);
+      const cold = await get("/disclaimer", { cookie, authorization: "Basic eDp5" });
+      expect(cold.headers.get("x-cache"), cookie).toBe("miss");
+      expect(cold.headers.get("set-cookie"), cookie).toBeNull();
+      expect((await get("/disclaimer")).headers.get("x-cache"), cookie).toBe("hit");
+    }
+    // A live session and a toast of the last minute are someone's: rendered for them.
+    for (const cookie of [customer.cookie, `x=1; ${customer.cookie}; known_device=abc`]) {
+      const live = await get("/disclaimer", { cookie });
+      expect(live.headers.get("x-cache")).toBeNull();
+      expect(await live.text()).toContain("cache-customer");
+    }
+    const fresh = await flash.serialize({ title: "Fresh news", variant: "default", at: Date.now() });
+    const toast = await get("/disclaimer", { cookie: fresh.split(";")[0] as string });
+    expect(toast.headers.get("x-cache")).toBeNull();
+    expect(await toast.text()).toContain("Fresh news");
+  });
+
+  it("answers every product address with no product from one 404 page, and a product added since as itself", async () => {
+    // Cold, and asked with a cookie no page reads: rendered once, for everyone.
+    invalidatePublicPages(t.services);
+    const first = await get("/product/made-up-later", { cookie: "xflash=1" });
+    expect([first.status, first.headers.get("x-cache")]).toEqual([404, "miss"]);
+    const body = await first.text();
+    for (const path of ["/product/made-up-1", "/product/made_up%202", "/product/made-up-3?x=1", "/product/%E0%A4%A"]) {
+      const res = await get(path);
+      expect([res.status, res.headers.get("x-cache")], path).toEqual([404, "hit"]);
+      expect(await res.text()).toBe(body);
+    }
+    // A real product keeps its own page.
+    const real = await get("/product/sacred-sleep-guide");
+    expect(real.status).toBe(200);
+    expect(await real.text()).toContain("Sacred Sleep");
+    // One added under an address that was asked for before is its own page on the very next request.
+    const created = await adminForm(t.app, admin.cookie, {
+      intent: "create",
+      title: "Made Up Later",
+      description: "Added after its address was asked for.",
+      price: "3.00",
+      sort_order: "9",
+    });
+    expect(created.status).toBe(302);
+    const [row] = await t.services.database.db.select().from(products).where(eq(products.title, "Made Up Later"));
+    expect(row?.id).toBe("made-up-later");
+    const added = await get("/product/made-up-later");
+    expect(added.status).toBe(200);
+    expect(await added.text()).toContain("Added after its address was asked for.");
+    expect((await get("/product/made-up-9")).status).toBe(404);
+  });
+
+  it("stores only a 404 under the products' shared 404 key", async () => {
+    const page = (status: number) =>
+      new Response("<!DOCTYPE html><html><body>page</body></html>", {
+        status,
+        headers: { "content-type": "text/html; charset=utf-8" },
+      });
+    // A product created after the ids were last read renders as itself, and is not the shared 404.
+    expect(await toCachedPage(page(200), "/product/new-one", "", PRODUCT_NOT_FOUND_KEY)).toBeNull();
+    expect((await toCachedPage(page(404), "/product/new-one", "", PRODUCT_NOT_FOUND_KEY))?.status).toBe(404);
+    expect((await toCachedPage(page(200), "/product/new-one", "", "/product/new-one"))?.status).toBe(200);
   });
 
   it("keys /products by the page it shows, and only by that", async () => {
@@ -286,6 +394,25 @@ describe("the shared page cache over HTTP, as the server runs it", () => {
     // The shared 404 page never stands in for what the app's own routes or files answer.
     expect((await fetchPage("/api/nothing-here")).headers.get("content-type")).toMatch(/json/);
     expect((await fetchPage("/media/covers/none.webp")).headers.get("content-type")).toMatch(/json/);
+  });
+
+  it("answers cookies no page reads, sessions that name nobody and made-up products from the cache (decision 059)", async () => {
+    await fetchPage("/about");
+    await fetchPage("/product/made-up-http-0");
+    const headers: Record<string, string>[] = [
+      { cookie: "x=1; known_device=abc" },
+      { authorization: "Bearer made-up" },
+      { cookie: "better-auth.session_token=made-up.c2ln; flash=made-up" },
+    ];
+    for (const sent of headers) {
+      expect((await fetchPage("/about", sent)).headers.get("x-cache"), JSON.stringify(sent)).toBe("hit");
+      const product = await fetchPage(`/product/made-up-http-${Math.random()}`.replace(".", ""), sent);
+      expect([product.status, product.headers.get("x-cache")], JSON.stringify(sent)).toEqual([404, "hit"]);
+    }
+    // A real product is its own page, from the cache.
+    await fetchPage("/product/sacred-sleep-guide");
+    const real = await fetchPage("/product/sacred-sleep-guide", { cookie: "x=1" });
+    expect([real.status, real.headers.get("x-cache")]).toEqual([200, "hit"]);
   });
 
   it("revalidates with the ETag, answers HEAD without a body, and keeps signed-in visitors out", async () => {

@@ -14,6 +14,19 @@ export function getProduct(db: Database, id: string): Promise<Product | undefine
   });
 }
 
+/**
+ * The ids of every product that has a page (not archived): the shared page cache answers an address
+ * with any other id from one 404 page, so made-up product addresses cannot each cost a render (issue 23).
+ */
+export function listProductPageIds(db: Database): Promise<ReadonlySet<string>> {
+  return cacheUntilChanged(db, PRODUCT_PAGE_IDS, "all", async () => {
+    const rows = await db.select({ id: products.id }).from(products).where(isNull(products.archivedAt));
+    return new Set(rows.map((row) => row.id));
+  });
+}
+
+const PRODUCT_PAGE_IDS: CacheSpec = { name: "product-page-ids", tables: ["products"], ttlMs: 60_000, maxEntries: 1 };
+
 /** A product's page is asked for far more often than products change (decision 052). */
 const PRODUCTS: CacheSpec = { name: "products", tables: ["products"], ttlMs: 60_000, maxEntries: 2_000 };
 

@@ -178,7 +178,13 @@ describe("runIntent", () => {
     const flash = await createCookie("flash", { secrets: [env.AUTH_SECRET] }).parse(
       response.headers.get("Set-Cookie") ?? "",
     );
-    expect(flash).toEqual({ title: "Success", description: "Made Lantern.", variant: "default" });
+    // With when it was set: a copied toast cookie is good for a minute (decision 059).
+    expect(flash).toEqual({
+      title: "Success",
+      description: "Made Lantern.",
+      variant: "default",
+      at: expect.any(Number),
+    });
 
     const { status, body } = answer(
       await run([
