@@ -5,7 +5,7 @@
  * - Unique query strings (`/products?v=N`, `/?utm_source=N`): CPU per request of the server process
  *   (from /proc), and its own logged time. Before decision 043 each was a render and a compression.
  * - Made-up product addresses, and cookies no page reads or that name nobody (decision 059): before it,
- *   each was a render.
+ *   each was a render. A public page's data (`.data`, decision 060): before it, each ran the loaders.
  * - The compression a cache fill adds, timed here on the page's own bytes at the levels the cache uses.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -53,6 +53,8 @@ try {
   await run("/?utm_source=N (unique query, br)", (i) => `/?utm_source=${i}`, br);
   await run("/no-such-page-N (unknown address, br)", (i) => `/no-such-page-${i}`, br);
   await run("/product/made-up-N (no such product, br)", (i) => `/product/made-up-${i}`, br);
+  await run("/products.data?x=N (a page's data, br)", (i) => `/products.data?x=${i}`, br);
+  await run("/product/made-up-N.data (br)", (i) => `/product/made-up-${i}.data`, br);
   await run(
     "/products, a made-up cookie N (br)",
     () => "/products",

@@ -18,8 +18,11 @@ import { isDraining } from "~/lib/draining.server";
 import { LOOP_SLICE_MS, loopSlices } from "~/lib/loop-slices";
 import {
   cacheKey,
+  dataKey,
+  dataStoreOf,
   isCacheableRequest,
   lookUp,
+  publicPageOfData,
   renderAddress,
   renderShared,
   toCachedPage,
@@ -30,11 +33,13 @@ import { pageBodies } from "./request-bodies";
 import { responseKind, securityHeaders } from "./security-headers";
 import {
   answerFromSharedCache,
+  askedRoutes,
+  dataAddress,
   headersForEveryone,
   namesNobody,
   privateUnlessPublic,
   productPageKey,
-  routeCheck,
+  routeTable,
   servePage,
 } from "./shared-pages";
 
@@ -76,7 +81,13 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
   const { env, logger } = services;
   const https = env.PUBLIC_URL.startsWith("https://");
   const app = new Hono<{ Variables: Variables }>();
-  const routed = routeCheck(build);
+  const table = routeTable(build);
+  const { routed } = table;
+  /** The page of a data address no route matches (`/no-such-page.data`): its data is the shared 404's. */
+  const unroutedPageOfData = (pathname: string) => {
+    const page = pathname.slice(0, -".data".length);
+    return page.startsWith("/") && page !== "/_" && !routed(page) ? page : null;
+  };
 
   // A public page already in the shared cache is answered before anything else runs (decision 027).
   if (mode === "production") app.use(answerFromSharedCache(services, https, routed));
@@ -280,34 +291,51 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
     // Pages the same for every visitor without a session come from the shared cache (decision 027);
     // dev mode renders every request, so edits show at once.
     // The router's manifest (lazy route discovery) is the router's to answer, never the shared 404 page.
-    if (mode === "development" || url.pathname.endsWith(".data") || url.pathname === "/__manifest") {
+    // A public page's data is shared as the page is, and the data of an address no route matches as its
+    // 404 (decision 060); any other data is this visitor's.
+    const dataPage =
+      publicPageOfData(url.pathname) ?? (url.pathname.endsWith(".data") ? unroutedPageOfData(url.pathname) : null);
+    if (
+      mode === "development" ||
+      url.pathname === "/__manifest" ||
+      (url.pathname.endsWith(".data") && dataPage === null)
+    ) {
       return privateUnlessPublic(await renderPage(c, c.req.raw), c.req.raw);
     }
     // A session or toast cookie that names nobody is the visitor every shared page is for (decision 059).
     if (!isCacheableRequest(c.req.raw) && !(await namesNobody(c.req.raw, services))) {
       return privateUnlessPublic(await renderPage(c, c.req.raw), c.req.raw);
     }
-    const ownKey = cacheKey(url.pathname, url.search, routed(url.pathname));
-    let key = ownKey;
-    let cached = lookUp(services, ownKey);
+    const pagePath = dataPage ?? url.pathname;
+    // The data of a made-up product or address is always its whole 404 answer, whatever routes it names.
+    const routesFor = (pageKey: string) =>
+      dataPage === null || pageKey.startsWith("*") ? null : askedRoutes(url, table.idsOf(pagePath));
+    const keyOf = (pageKey: string) => (dataPage === null ? pageKey : dataKey(pageKey, routesFor(pageKey)));
+    // Data has a store of its own, so asking for many pages' data cannot push the pages out.
+    const site = dataPage === null ? services : dataStoreOf(services);
+    const ownKey = cacheKey(pagePath, url.search, routed(pagePath));
+    let pageKey = ownKey;
+    let cached = lookUp(site, keyOf(ownKey));
     if (!cached) {
-      key = await productPageKey(services, url.pathname, ownKey);
-      if (key !== ownKey) cached = lookUp(services, key);
+      pageKey = await productPageKey(services, pagePath, ownKey);
+      if (pageKey !== ownKey) cached = lookUp(site, keyOf(pageKey));
     }
     if (cached) return servePage(c, cached, "hit");
+    const key = keyOf(pageKey);
     // A public page is rendered for its key's address, without the parameters it does not read (decision
     // 043); a HEAD as the GET it stands for, so the stored page has its body; and for everyone, with no
     // cookie or Authorization of this request's (decision 059).
-    const address = renderAddress(url, key);
+    const pageAddress = renderAddress(dataPage === null ? url : new URL(pagePath + url.search, url), pageKey);
+    const address = dataPage === null ? pageAddress : dataAddress(pageAddress, routesFor(pageKey));
     const raw = c.req.raw;
     const asGet =
       raw.method === "HEAD" || address !== url || raw.headers.has("cookie") || raw.headers.has("authorization")
         ? new Request(address, { method: "GET", headers: headersForEveryone(raw.headers) })
         : raw;
     let own: Response | undefined;
-    const page = await renderShared(services, key, async () => {
+    const page = await renderShared(site, key, async () => {
       const response = await renderPage(c, asGet, { forOthers: true });
-      const shared = await toCachedPage(response, url.pathname, c.get("nonce"), key);
+      const shared = await toCachedPage(response, pagePath, c.get("nonce"), key);
       if (!shared) own = response;
       return shared;
     });

@@ -195,14 +195,20 @@ export function headersForEveryone(headers: Headers): Headers {
 /** Whether a route other than the catch-all (the 404 page) matches a path. */
 export type RouteCheck = (pathname: string) => boolean;
 
+/** The ids of the routes that match a path, root first (what a data request may ask for by `_routes`). */
+export type RouteIds = (pathname: string) => string[];
+
 /**
- * The route table's answer to "does anything but the 404 page match this path?", from the server
- * build's manifest: every address no route matches then shares one cached 404 page (decision 043),
- * so `/no-such-page-N` cannot cost a render each. Dev mode (a build that is a function) says yes to
- * everything; it caches nothing.
+ * The route table, from the server build's manifest: `routed` answers "does anything but the 404 page
+ * match this path?" (every address no route matches then shares one cached 404 page, decision 043,
+ * so `/no-such-page-N` cannot cost a render each), and `idsOf` names the routes that match. Dev mode
+ * (a build that is a function) says yes to everything; it caches nothing.
  */
-export function routeCheck(build: ServerBuild | (() => Promise<ServerBuild>)): RouteCheck {
-  if (typeof build === "function") return () => true;
+export function routeTable(build: ServerBuild | (() => Promise<ServerBuild>)): {
+  routed: RouteCheck;
+  idsOf: RouteIds;
+} {
+  if (typeof build === "function") return { routed: () => true, idsOf: () => [] };
   const manifest = Object.values(build.routes).filter((route) => route !== undefined);
   const childrenOf = (parentId: string | undefined): RouteObject[] =>
     manifest
@@ -213,16 +219,42 @@ export function routeCheck(build: ServerBuild | (() => Promise<ServerBuild>)): R
           : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id) },
       );
   const tree = childrenOf(undefined);
-  return (pathname) => {
-    const matches = matchRoutes(tree, pathname);
-    const leaf = matches?.at(-1)?.route;
-    return leaf !== undefined && leaf.path !== "*";
+  return {
+    routed: (pathname) => {
+      const leaf = matchRoutes(tree, pathname)?.at(-1)?.route;
+      return leaf !== undefined && leaf.path !== "*";
+    },
+    idsOf: (pathname) => (matchRoutes(tree, pathname) ?? []).flatMap(({ route }) => (route.id ? [route.id] : [])),
   };
 }
 
 /**
- * Page data (`.data`) is never shared, and a trailing slash is redirected by the chain: neither may be
- * taken for the 404 page every unmatched address shares. Nor may an address no page route matches be
+ * The routes a data request asks for (`_routes`, sent when the browser keeps some loaders' data), as
+ * the part of its cache key: only ids of routes that match its page, once each, in the route table's
+ * order, so no list of made-up ids can make a key of its own (decision 060). Null for all of them:
+ * none named, every one named, or none that matches (its answer then holds more than was asked).
+ */
+export function askedRoutes(url: URL, matched: string[]): string | null {
+  const asked = url.searchParams.get("_routes");
+  if (asked === null) return null;
+  const wanted = new Set(asked.split(","));
+  const kept = matched.filter((id) => wanted.has(id));
+  return kept.length === 0 || kept.length === matched.length ? null : kept.join(",");
+}
+
+/** Where a public page's data is rendered: its page's address as `.data`, with the routes asked for. */
+export function dataAddress(page: URL, routes: string | null): URL {
+  const address = new URL(page.pathname === "/" ? "/_.data" : `${page.pathname}.data`, page);
+  address.search = page.search;
+  if (routes === null) address.searchParams.delete("_routes");
+  else address.searchParams.set("_routes", routes);
+  return address;
+}
+
+/**
+ * Page data (`.data`, shared by the full chain alone: decision 060) is never answered here, and a
+ * trailing slash is redirected by the chain: neither may be taken for the 404 page every unmatched
+ * address shares. Nor may an address no page route matches be
  * answered here: the chain's own routes (/api, /media) and the client build's files come first, and
  * only what none of them answers reaches the catch-all, which serves the shared 404 page.
  */

@@ -49,6 +49,21 @@ const MAX_BYTES = 24 * 1024 * 1024;
 /** One cache per running site (the services object), so in-process test apps never share one. */
 const caches = new WeakMap<object, PageCache>();
 
+/**
+ * Each site's pages' data (decision 060) is kept apart from its pages, with room of its own: asking
+ * for many pages' data in turn cannot push the pages out. Pass this as the `site` of lookUp and
+ * renderShared for a data key; invalidatePublicPages(site) drops both.
+ */
+const dataSites = new WeakMap<object, object>();
+export function dataStoreOf(site: object): object {
+  let store = dataSites.get(site);
+  if (!store) {
+    store = {};
+    dataSites.set(site, store);
+  }
+  return store;
+}
+
 function cacheOf(site: object): PageCache {
   let cache = caches.get(site);
   if (!cache) {
@@ -64,6 +79,8 @@ function cacheOf(site: object): PageCache {
  * or deleted, a price, site settings, events, galleries). `site` is the AppServices of the write.
  */
 export function invalidatePublicPages(site: object): void {
+  const data = dataSites.get(site);
+  if (data) invalidatePublicPages(data);
   const cache = caches.get(site);
   if (!cache) return;
   cache.generation++;
@@ -115,6 +132,29 @@ export function productIdIn(pathname: string): string | null {
  * it cannot clash). Only a 404 is ever stored under it.
  */
 export const PRODUCT_NOT_FOUND_KEY = "*product-404";
+
+/**
+ * The public page a data request is for (`/about.data`, `/_.data` for `/`), or null for any other
+ * address. Its answer, the page's loaders as React Router sends them to a browser that moves to the
+ * page, is the same for every visitor the page is, and is shared as the page is (decision 060).
+ */
+export function publicPageOfData(pathname: string): string | null {
+  if (!pathname.endsWith(".data")) return null;
+  const page = pathname === "/_.data" ? "/" : pathname.slice(0, -".data".length);
+  // Any product address: one whose id names no product shares the one product 404 (decision 059).
+  return isPublicPath(page) || productIdIn(page) !== null ? page : null;
+}
+
+/**
+ * The key of a public page's data: marked so no address can name it (every path starts with "/"), the
+ * routes asked for (see askedRoutes; "all" when every loader runs), then the page's own key.
+ */
+export function dataKey(pageKey: string, routes: string | null): string {
+  return `*data:${routes ?? "all"}|${pageKey}`;
+}
+
+/** The page key inside a data key, or the key itself. */
+const pageKeyOf = (key: string) => (key.startsWith("*data:") ? key.slice(key.indexOf("|") + 1) : key);
 
 /** Public pages by address; other addresses are cached only as the 404 page (see storable). */
 export function isPublicPath(pathname: string): boolean {
@@ -250,8 +290,9 @@ const PER_RESPONSE = new Set([
 ]);
 
 /**
- * A rendered response made shareable, or null when it may not be shared: only a whole HTML page, 200
- * (or 400, an invalid page number) for a public address or 404 for any, without a cookie being set. The response's nonce is taken out
+ * A rendered response made shareable, or null when it may not be shared: only a whole HTML page (or,
+ * under a data key, a page's data), 200 (or 400, an invalid page number) for a public address or 404
+ * for any, without a cookie being set. The response's nonce is taken out
  * of the markup; the page's inline scripts are allowed by their hashes instead (decision 027).
  */
 export async function toCachedPage(
@@ -265,8 +306,8 @@ export async function toCachedPage(
     (((response.status === 200 || response.status === 400) && isPublicPath(pathname)) || response.status === 404) &&
     // The products' shared 404 holds only a 404: a product added before the ids were read again
     // renders as itself, for this request only.
-    (key !== PRODUCT_NOT_FOUND_KEY || response.status === 404) &&
-    type.startsWith("text/html") &&
+    (pageKeyOf(key) !== PRODUCT_NOT_FOUND_KEY || response.status === 404) &&
+    (pageKeyOf(key) === key ? type.startsWith("text/html") : type.startsWith("text/x-script")) &&
     // Its markup as it is: never bytes already compressed for one client.
     !response.headers.has("content-encoding") &&
     !response.headers.has("set-cookie") &&

@@ -322,6 +322,116 @@ describe("addresses that cannot make every request a render (issue 23)", () => {
   });
 });
 
+describe("a public page's data, as a browser moving to the page asks for it (decision 060)", () => {
+  it("is shared between visitors as the page is, whatever parameters it does not read", async () => {
+    const first = await get("/about.data?x=1");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toMatch(/^text\/x-script/);
+    const body = await first.text();
+    // The layout's data: /about has no loader of its own.
+    expect(body).toContain('"root"');
+    const forged = "better-auth.session_token=made-up.c2ln; flash=made-up";
+    for (const [path, cookie] of [
+      ["/about.data", "x=1"],
+      ["/about.data?utm_source=y", forged],
+      ["/about.data?x=2", ""],
+    ] as const) {
+      const res = await get(path, cookie ? { cookie } : {});
+      expect([res.status, res.headers.get("x-cache")], path).toEqual([200, "hit"]);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+      expect(res.headers.get("x-remix-response")).toBe("yes");
+      expect(await res.text(), path).toBe(body);
+    }
+    await get("/_.data");
+    expect((await get("/_.data?v=1")).headers.get("x-cache")).toBe("hit");
+    await get("/products.data?page=2");
+    const second = await get("/products.data?page=2&x=1");
+    expect([second.status, second.headers.get("x-cache")]).toEqual([404, "hit"]);
+  });
+
+  it("keys the routes it asks for by the page's own routes only", async () => {
+    const all = await get("/reiki.data");
+    const allBody = await all.text();
+    expect(allBody).toContain('"root"');
+    // Naming every route of the page, or none of them, is asking for them all.
+    for (const routes of ["root,routes/reiki", "routes/reiki,root", "made-up", ""]) {
+      const res = await get(`/reiki.data?_routes=${encodeURIComponent(routes)}`);
+      expect([res.headers.get("x-cache"), await res.text()], routes).toEqual(["hit", allBody]);
+    }
+    const some = await get("/reiki.data?_routes=routes/reiki");
+    const body = await some.text();
+    expect(body).toContain("routes/reiki");
+    expect(body).not.toContain('"root"');
+    for (const routes of ["routes/reiki,routes/reiki", "made-up,routes/reiki", "routes/about,routes/reiki"]) {
+      const res = await get(`/reiki.data?_routes=${encodeURIComponent(routes)}`);
+      expect([res.headers.get("x-cache"), await res.text()], routes).toEqual(["hit", body]);
+    }
+  });
+
+  it("is never shared with or from a signed-in visitor or one with a toast to show", async () => {
+    // A signed-in client asks first, for a cold key: hers alone, and the next visitor's is not hers.
+    invalidatePublicPages(t.services);
+    const mine = await get("/terms.data", { cookie: customer.cookie });
+    expect(mine.headers.get("x-cache")).toBeNull();
+    expect(mine.headers.get("cache-control")).toBe("private, no-store");
+    expect(await mine.text()).toContain("cache-customer");
+    const visitor = await get("/terms.data");
+    expect(visitor.headers.get("x-cache")).toBe("miss");
+    expect(await visitor.text()).not.toContain("cache-customer");
+    const flash = createCookie("flash", { secrets: [t.services.env.AUTH_SECRET] });
+    const fresh = await flash.serialize({ title: "Data news", variant: "default", at: Date.now() });
+    const toast = await get("/terms.data", { cookie: fresh.split(";")[0] as string });
+    expect(toast.headers.get("x-cache")).toBeNull();
+    expect(await toast.text()).toContain("Data news");
+    // A page that is not public keeps its data private, for a visitor too.
+    expect((await get("/auth.data")).headers.get("x-cache")).toBeNull();
+  });
+
+  it("answers made-up products and addresses from one 404 each, whatever routes they name", async () => {
+    const madeUp = await get("/product/made-up-data-1.data");
+    expect(madeUp.status).toBe(404);
+    for (const path of [
+      "/product/made-up-data-2.data",
+      "/product/made_up_data.data?x=1",
+      "/product/made-up-data-3.data?_routes=root",
+    ]) {
+      const res = await get(path);
+      expect([res.status, res.headers.get("x-cache")], path).toEqual([404, "hit"]);
+      expect(res.headers.get("x-remix-response")).toBe("yes");
+    }
+    await get("/no-such-page-data-1.data");
+    for (const path of ["/no-such-page-data-2.data", "/deep/no-such.data?_routes=root"]) {
+      const res = await get(path);
+      expect([res.status, res.headers.get("x-cache")], path).toEqual([404, "hit"]);
+    }
+  });
+
+  it("shows an admin's change in the next answer, and leaves the pages in memory however many it keeps", async () => {
+    const page = "/product/chakra-balance-guide.data";
+    await get(page);
+    expect((await get(page)).headers.get("x-cache")).toBe("hit");
+    const saved = await adminForm(t.app, admin.cookie, {
+      intent: "update",
+      id: "chakra-balance-guide",
+      title: "Chakra Balance Guide",
+      description: "Balance your chakras.",
+      price: "13.57",
+      sort_order: "1",
+    });
+    expect(saved.status).toBe(302);
+    const after = await get(page);
+    expect(after.headers.get("x-cache")).toBe("miss");
+    expect(await after.text()).toContain("1357");
+    // More data keys than the cache keeps pages: the pages stay.
+    await get("/review-policy");
+    expect((await get("/review-policy")).headers.get("x-cache")).toBe("hit");
+    for (let n = 2; n <= 160; n++) {
+      for (const routes of ["root", "routes/products"]) await get(`/products.data?page=${n}&_routes=${routes}`);
+    }
+    expect((await get("/review-policy")).headers.get("x-cache")).toBe("hit");
+  }, 60_000);
+});
+
 describe("private pages", () => {
   // The personalised pages of the authorization matrix, and their data requests.
   const personal = [
