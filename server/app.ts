@@ -16,31 +16,20 @@ import { AppError, errorResponse } from "~/lib/app-error";
 import { type RequestInfo, requestContext, servicesContext } from "~/lib/context";
 import { isDraining } from "~/lib/draining.server";
 import { LOOP_SLICE_MS, loopSlices } from "~/lib/loop-slices";
-import {
-  cacheKey,
-  dataKey,
-  dataStoreOf,
-  isCacheableRequest,
-  lookUp,
-  publicPageOfData,
-  renderAddress,
-  renderShared,
-  toCachedPage,
-} from "~/lib/public-page-cache.server";
+import { isCacheableRequest, renderShared, toCachedPage } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { apiRoutes } from "./api-routes";
 import { pageBodies } from "./request-bodies";
 import { responseKind, securityHeaders } from "./security-headers";
 import {
   answerFromSharedCache,
-  askedRoutes,
-  dataAddress,
   headersForEveryone,
   namesNobody,
+  pageOfData,
   privateUnlessPublic,
-  productPageKey,
   routeTable,
   servePage,
+  sharedPlace,
 } from "./shared-pages";
 
 type Variables = {
@@ -83,11 +72,6 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
   const app = new Hono<{ Variables: Variables }>();
   const table = routeTable(build);
   const { routed } = table;
-  /** The page of a data address no route matches (`/no-such-page.data`): its data is the shared 404's. */
-  const unroutedPageOfData = (pathname: string) => {
-    const page = pathname.slice(0, -".data".length);
-    return page.startsWith("/") && page !== "/_" && !routed(page) ? page : null;
-  };
 
   // A public page already in the shared cache is answered before anything else runs (decision 027).
   if (mode === "production") app.use(answerFromSharedCache(services, https, routed));
@@ -293,8 +277,7 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
     // The router's manifest (lazy route discovery) is the router's to answer, never the shared 404 page.
     // A public page's data is shared as the page is, and the data of an address no route matches as its
     // 404 (decision 060); any other data is this visitor's.
-    const dataPage =
-      publicPageOfData(url.pathname) ?? (url.pathname.endsWith(".data") ? unroutedPageOfData(url.pathname) : null);
+    const dataPage = pageOfData(url.pathname, routed);
     if (
       mode === "development" ||
       url.pathname === "/__manifest" ||
@@ -306,27 +289,11 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
     if (!isCacheableRequest(c.req.raw) && !(await namesNobody(c.req.raw, services))) {
       return privateUnlessPublic(await renderPage(c, c.req.raw), c.req.raw);
     }
-    const pagePath = dataPage ?? url.pathname;
-    // The data of a made-up product or address is always its whole 404 answer, whatever routes it names.
-    const routesFor = (pageKey: string) =>
-      dataPage === null || pageKey.startsWith("*") ? null : askedRoutes(url, table.idsOf(pagePath));
-    const keyOf = (pageKey: string) => (dataPage === null ? pageKey : dataKey(pageKey, routesFor(pageKey)));
-    // Data has a store of its own, so asking for many pages' data cannot push the pages out.
-    const site = dataPage === null ? services : dataStoreOf(services);
-    const ownKey = cacheKey(pagePath, url.search, routed(pagePath));
-    let pageKey = ownKey;
-    let cached = lookUp(site, keyOf(ownKey));
-    if (!cached) {
-      pageKey = await productPageKey(services, pagePath, ownKey);
-      if (pageKey !== ownKey) cached = lookUp(site, keyOf(pageKey));
-    }
-    if (cached) return servePage(c, cached, "hit");
-    const key = keyOf(pageKey);
-    // A public page is rendered for its key's address, without the parameters it does not read (decision
-    // 043); a HEAD as the GET it stands for, so the stored page has its body; and for everyone, with no
-    // cookie or Authorization of this request's (decision 059).
-    const pageAddress = renderAddress(dataPage === null ? url : new URL(pagePath + url.search, url), pageKey);
-    const address = dataPage === null ? pageAddress : dataAddress(pageAddress, routesFor(pageKey));
+    const place = await sharedPlace(services, table, url, dataPage);
+    if (place.cached) return servePage(c, place.cached, "hit");
+    const { site, key, address, pagePath } = place;
+    // Rendered as a GET (a HEAD stands for one, so the stored page has its body), at the key's address,
+    // and for everyone: with no cookie or Authorization of this request's (decision 059).
     const raw = c.req.raw;
     const asGet =
       raw.method === "HEAD" || address !== url || raw.headers.has("cookie") || raw.headers.has("authorization")

@@ -10,11 +10,15 @@ import {
   cacheKey,
   carriesPageCookie,
   chooseEncoding,
+  dataKey,
+  dataStoreOf,
   isCacheableRequest,
   isPublicPath,
   lookUp,
   PRODUCT_NOT_FOUND_KEY,
   productIdIn,
+  publicPageOfData,
+  renderAddress,
 } from "~/lib/public-page-cache.server";
 import type { AppServices } from "~/lib/services.server";
 import { securityHeaders } from "./security-headers";
@@ -148,7 +152,7 @@ function cacheableRequest(c: Context, routed: RouteCheck) {
  * `/product/made-up-N` is rendered once, not once each (issue 23, decision 059). Any other key is
  * kept. With the database away, the address keeps its own key, and its render says what failed.
  */
-export async function productPageKey(services: AppServices, pathname: string, key: string): Promise<string> {
+async function productPageKey(services: AppServices, pathname: string, key: string): Promise<string> {
   const sent = productIdIn(pathname);
   if (sent === null) return key;
   let id: string;
@@ -192,6 +196,54 @@ export function headersForEveryone(headers: Headers): Headers {
   return shared;
 }
 
+/**
+ * The page a data address is for (decision 060): a public page, any product address, or an address no
+ * route matches (its data is the shared 404's, as its page is). Null for any other data, which is the
+ * visitor's own, and for an address that is not data.
+ */
+export function pageOfData(pathname: string, routed: RouteCheck): string | null {
+  if (!pathname.endsWith(".data")) return null;
+  const page = publicPageOfData(pathname);
+  if (page !== null) return page;
+  const unrouted = pathname.slice(0, -".data".length);
+  return unrouted.startsWith("/") && unrouted !== "/_" && !routed(unrouted) ? unrouted : null;
+}
+
+type SharedPlace =
+  | { cached: CachedPage }
+  | { cached?: undefined; site: object; key: string; address: URL; pagePath: string };
+
+/**
+ * Where a visitor's request is answered in the shared cache: the entry, or else the store (pages, or
+ * their data), the key, and the address to render it at for everyone. A page's key is its path and the
+ * parameters it reads (decision 043); a product address with no product is the one product 404, asked
+ * for only when the address's own key misses (decision 059); data is keyed by its page's key and the
+ * routes it names, and a made-up product's or address's data is always its whole 404 (decision 060).
+ */
+export async function sharedPlace(
+  services: AppServices,
+  table: RouteTable,
+  url: URL,
+  dataPage: string | null,
+): Promise<SharedPlace> {
+  const pagePath = dataPage ?? url.pathname;
+  const site = dataPage === null ? services : dataStoreOf(services);
+  const named = dataPage !== null && url.searchParams.has("_routes") ? askedRoutes(url, table.idsOf(pagePath)) : null;
+  const routesOf = (pageKey: string) => (pageKey.startsWith("*") ? null : named);
+  const keyOf = (pageKey: string) => (dataPage === null ? pageKey : dataKey(pageKey, routesOf(pageKey)));
+  const ownKey = cacheKey(pagePath, url.search, table.routed(pagePath));
+  let pageKey = ownKey;
+  let cached = lookUp(site, keyOf(ownKey));
+  if (!cached) {
+    pageKey = await productPageKey(services, pagePath, ownKey);
+    if (pageKey !== ownKey) cached = lookUp(site, keyOf(pageKey));
+  }
+  if (cached) return { cached };
+  const pageAddress = renderAddress(dataPage === null ? url : new URL(pagePath + url.search, url), pageKey);
+  const address = dataPage === null ? pageAddress : dataAddress(pageAddress, routesOf(pageKey));
+  return { site, key: keyOf(pageKey), address, pagePath };
+}
+
 /** Whether a route other than the catch-all (the 404 page) matches a path. */
 export type RouteCheck = (pathname: string) => boolean;
 
@@ -204,10 +256,9 @@ export type RouteIds = (pathname: string) => string[];
  * so `/no-such-page-N` cannot cost a render each), and `idsOf` names the routes that match. Dev mode
  * (a build that is a function) says yes to everything; it caches nothing.
  */
-export function routeTable(build: ServerBuild | (() => Promise<ServerBuild>)): {
-  routed: RouteCheck;
-  idsOf: RouteIds;
-} {
+export type RouteTable = { routed: RouteCheck; idsOf: RouteIds };
+
+export function routeTable(build: ServerBuild | (() => Promise<ServerBuild>)): RouteTable {
   if (typeof build === "function") return { routed: () => true, idsOf: () => [] };
   const manifest = Object.values(build.routes).filter((route) => route !== undefined);
   const childrenOf = (parentId: string | undefined): RouteObject[] =>
@@ -234,7 +285,7 @@ export function routeTable(build: ServerBuild | (() => Promise<ServerBuild>)): {
  * order, so no list of made-up ids can make a key of its own (decision 060). Null for all of them:
  * none named, every one named, or none that matches (its answer then holds more than was asked).
  */
-export function askedRoutes(url: URL, matched: string[]): string | null {
+function askedRoutes(url: URL, matched: string[]): string | null {
   const asked = url.searchParams.get("_routes");
   if (asked === null) return null;
   const wanted = new Set(asked.split(","));
@@ -243,7 +294,7 @@ export function askedRoutes(url: URL, matched: string[]): string | null {
 }
 
 /** Where a public page's data is rendered: its page's address as `.data`, with the routes asked for. */
-export function dataAddress(page: URL, routes: string | null): URL {
+function dataAddress(page: URL, routes: string | null): URL {
   const address = new URL(page.pathname === "/" ? "/_.data" : `${page.pathname}.data`, page);
   address.search = page.search;
   if (routes === null) address.searchParams.delete("_routes");

@@ -15,8 +15,11 @@ const FLASH_SECONDS = 60;
 /** A toast as the cookie carries it: with when it was set, so a copied cookie is good for a minute only. */
 const storedToastSchema = flashToastSchema.extend({ at: z.number() });
 
+/** The toast's cookie: a page that finds it shows the toast (so the shared page cache knows it too). */
+export const FLASH_COOKIE = "flash";
+
 function flashCookie(secret: string, secure: boolean) {
-  return createCookie("flash", {
+  return createCookie(FLASH_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { publicPages } from "~/content/public-pages";
+import { FLASH_COOKIE } from "~/lib/flash.server";
+import { isSessionCookie } from "~/lib/session-cookie";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -102,9 +104,9 @@ export function isCacheableRequest(request: Request): boolean {
   return !carriesPageCookie(request.headers.get("cookie") ?? undefined);
 }
 
-/** Whether a cookie's name is one a page reads: the session (`…session_token`, `__Secure-` first on https), a toast. */
+/** Whether a cookie's name is one a page reads: the session, a toast. */
 function isPageCookie(name: string): boolean {
-  return name === "flash" || name.endsWith("better-auth.session_token");
+  return name === FLASH_COOKIE || isSessionCookie(name);
 }
 
 const cookieName = (part: string) => {

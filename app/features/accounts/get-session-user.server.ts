@@ -4,6 +4,7 @@ import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.
 import { flashOptions, setFlash } from "~/lib/flash.server";
 import { requestedPage } from "~/lib/requested-page";
 import type { AppServices } from "~/lib/services.server";
+import { isSessionCookie } from "~/lib/session-cookie";
 import { greetingName } from "./auth-schemas";
 import { isAdmin } from "./manage-admins.server";
 
@@ -74,7 +75,7 @@ export function sessionKey(cookieHeader: string | null): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name?.endsWith("better-auth.session_token") && value.length > 0) {
+    if (name && isSessionCookie(name) && value.length > 0) {
       return createHash("sha256").update(value.join("=")).digest("base64url");
     }
   }

@@ -117,11 +117,11 @@ const shortDay = (date: string) =>
 const pounds = (cents: number) =>
   `£${(cents / 100).toLocaleString("en-GB", { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
-/** A bar chart of takings per week, as a standalone SVG document (with a title for screen readers). */
 /** The chart's drawn widths: a phone's (its text stays legible at a phone's width) and the rest. */
 export const CHART_WIDTH = { narrow: 360, wide: 960 } as const;
 export const CHART_HEIGHT = 260;
 
+/** A bar chart of takings per week, as a standalone SVG document (with a title for screen readers). */
 export function salesChartSvg(
   weeks: { week: string; cents: number }[],
   { width = CHART_WIDTH.wide as number } = {},
