@@ -189,6 +189,13 @@ function GrantForm({ products }: { products: { id: string; title: string }[] }) 
   );
 }
 
+/** Where a refund's money goes, when a gift voucher paid some of the order (it gets its part back first). */
+function refundRoute(cents: number, toVoucherCents: number): string {
+  if (toVoucherCents <= 0) return "";
+  if (toVoucherCents >= cents) return " (all of it to the gift voucher that paid)";
+  return ` (${formatAmount(toVoucherCents)} to the gift voucher that paid, ${formatAmount(cents - toVoucherCents)} to their card)`;
+}
+
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, total, totals, filter, query, chartAlt, grantable, page, pages } = loaderData;
   const suffix = query ? `?${query}` : "";
@@ -376,8 +383,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                         triggerLabel={`Refund order #${order.id.slice(0, 8)}`}
                         triggerClassName={buttonClass("secondary")}
                         title={`Refund order #${order.id.slice(0, 8)}?`}
-                        description={`${formatAmount(order.netCents)} goes back to ${order.email}, and their access to what this order bought ends at once.`}
-                        confirm={`Refund ${formatAmount(order.netCents)}`}
+                        description={`${formatAmount(order.refundCents)} goes back to ${order.email}${refundRoute(order.refundCents, order.refundToVoucherCents)}, and their access to what this order bought ends at once.`}
+                        confirm={`Refund ${formatAmount(order.refundCents)}`}
                         busy="Refunding..."
                         fields={{ intent: "refund", id: order.id }}
                       />

@@ -11,7 +11,7 @@ import { issueVoucher } from "~/features/shop/voucher/issue-voucher.server";
 import { listVouchers } from "~/features/shop/voucher/list-vouchers.server";
 import { resendVoucher } from "~/features/shop/voucher/resend-voucher.server";
 import { voidVoucher } from "~/features/shop/voucher/void-voucher.server";
-import { VOUCHER_LIMITS } from "~/features/shop/voucher/voucher-model";
+import { VOUCHER_LIMITS, voucherLastDay } from "~/features/shop/voucher/voucher-model";
 import { voucherValueText } from "~/features/shop/voucher/voucher-pdf.server";
 import { servicesContext } from "~/lib/context";
 import { formatLongDate } from "~/lib/format-date";
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : "Not e-mailed",
       spent: formatAmount(Math.max(0, spentCents)),
       left: formatAmount(v.balanceCents),
-      expires: formatLongDate(v.expiresAt),
+      expires: formatLongDate(voucherLastDay(v.expiresAt)),
       state:
         v.status === "active"
           ? v.expiresAt <= now

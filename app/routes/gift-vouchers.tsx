@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
@@ -8,7 +8,7 @@ import { getSessionUser, requireUser } from "~/features/accounts/get-session-use
 import { findService, SERVICES } from "~/features/booking/booking-model";
 import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
 import { voucherOrderSchema } from "~/features/shop/voucher/voucher-form";
-import { VOUCHER_LIMITS, voucherExpiry } from "~/features/shop/voucher/voucher-model";
+import { VOUCHER_LIMITS, voucherExpiry, voucherLastDay } from "~/features/shop/voucher/voucher-model";
 import { siteFrom } from "~/features/site-settings/use-site";
 import { PageHero } from "~/layout/page-hero";
 import { AppError, errorData } from "~/lib/app-error";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     today,
     lastDay: addDays(today, 365),
     // Shown at sale: counted again from the day it is paid.
-    validUntil: formatLongDate(voucherExpiry(new Date())),
+    validUntil: formatLongDate(voucherLastDay(voucherExpiry(new Date()))),
   };
 }
 
@@ -94,6 +94,12 @@ export default function GiftVouchers({ loaderData }: Route.ComponentProps) {
   const [kind, setKind] = useState<"amount" | "service">(was.kind === "service" ? "service" : "amount");
   const [when, setWhen] = useState<"now" | "date">(was.sendOn ? "date" : "now");
   const busy = useNavigation().state !== "idle";
+  // A refused order: the first field to correct gets the focus, which brings it into view (the form
+  // is long, and the button she pressed is at its foot).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refused?.fieldErrors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
   return (
     <>
       <PageHero
@@ -102,7 +108,13 @@ export default function GiftVouchers({ loaderData }: Route.ComponentProps) {
         intro={`A Reiki session, a ZYTO scan, or an amount to spend on anything in the shop or on sessions. Every voucher is valid for ${VOUCHER_LIMITS.validMonths} months.`}
       />
       <section className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
-        <Form method="post" noValidate className={cardClass("space-y-6 p-5 sm:p-8")} aria-labelledby="voucher-heading">
+        <Form
+          ref={formRef}
+          method="post"
+          noValidate
+          className={cardClass("space-y-6 p-5 sm:p-8")}
+          aria-labelledby="voucher-heading"
+        >
           <h2 id="voucher-heading" className="text-2xl">
             Your gift voucher
           </h2>

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
@@ -59,24 +60,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * The acknowledgement, in place of the form: the page is scrolled back to its top (the form was long,
+ * and on a phone the short card would otherwise open below the fold, out of sight).
+ */
+function Received({ reference, email, answerBy }: { reference: string; email: string; answerBy: string }) {
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, []);
+  return (
+    <>
+      <PageHero title="Complaint received" />
+      <div className="mx-auto max-w-2xl px-4 pb-20 sm:px-6">
+        <div role="status" className={cardClass("space-y-3 p-6 sm:p-8")}>
+          <p>
+            Thank you. Your complaint has the reference <strong>{reference}</strong>, and we have sent an
+            acknowledgement to {email}.
+          </p>
+          <p>We will answer you by {answerBy} at the latest.</p>
+        </div>
+      </div>
+    </>
+  );
+}
+
 export default function PrivacyComplaint({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  if (actionData?.ok) {
-    return (
-      <>
-        <PageHero title="Complaint received" />
-        <div className="mx-auto max-w-2xl px-4 pb-20 sm:px-6">
-          <div role="status" className={cardClass("space-y-3 p-6 sm:p-8")}>
-            <p>
-              Thank you. Your complaint has the reference <strong>{actionData.reference}</strong>, and we have sent an
-              acknowledgement to {actionData.email}.
-            </p>
-            <p>We will answer you by {actionData.answerBy} at the latest.</p>
-          </div>
-        </div>
-      </>
-    );
-  }
+  if (actionData?.ok) return <Received {...actionData} />;
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const values = refused?.submitted ?? { ...loaderData, message: "" };
   return (

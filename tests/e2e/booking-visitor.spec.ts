@@ -14,6 +14,7 @@ import {
   signIn,
   test,
   uniqueEmail,
+  waitForHydration,
 } from "./fixtures";
 
 /*
@@ -94,7 +95,10 @@ test("a visitor chooses a time before signing in, signs up, and books that time"
   expect(zonedDate(new Date(start))).toBe(day);
 });
 
-test("a late cancellation that costs money asks for confirmation first", async ({ page, browser }) => {
+test("a session booked at short notice is refunded in full if cancelled before it starts (the 14-day right)", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const today = zonedDate(new Date());
   // The practitioner lets clients book today and tomorrow at short notice, for this test only.
@@ -104,6 +108,8 @@ test("a late cancellation that costs money asks for confirmation first", async (
   await signIn(owner, admin);
   const setAvailability = async (exceptions: string, notice: string) => {
     await owner.goto("/admin/bookings");
+    // Typed before the page came alive, the first character could be lost ("026-11-26": refused).
+    await waitForHydration(owner);
     await owner.getByLabel(/^Exceptions/).fill(exceptions);
     await owner.getByLabel("Minimum notice (hours)").fill(notice);
     await owner.getByRole("button", { name: "Save availability" }).click();
@@ -116,8 +122,12 @@ test("a late cancellation that costs money asks for confirmation first", async (
     const client = await createUser("late");
     await signIn(page, client);
     // The second free time: at least half an hour away, so it has not begun when she cancels, and less
-    // than 24 hours away, so cancelling costs half. Today's until noon; after it, tomorrow's (just after
-    // midnight), as late in the evening today may have one time left or none.
+    // than 24 hours away, where the 24-hour rule alone would refund half. Booked today, it is within
+    // the 14 days in which a client may cancel a service not yet given for all her money back (CCR
+    // 2013 regs. 29 and 36; decision 061). Today's until noon; after it, tomorrow's (just after
+    // midnight), as late in the evening today may have one time left or none. (Half back, after a
+    // second step, is for a session booked over 14 days before: booking.db.test.ts and
+    // my-session-late-cancel.test.ts.)
     const londonHour = Number(
       new Intl.DateTimeFormat("en-GB", { hour: "numeric", timeZone: "Europe/London" }).format(new Date()),
     );
@@ -130,16 +140,11 @@ test("a late cancellation that costs money asks for confirmation first", async (
     await page.getByRole("button", { name: "Pay £44.00" }).click();
     await expect(page.getByTestId("session-status")).toHaveText("Booked");
 
-    // One tap does not cancel: she sees what she gets back, then confirms.
-    await expect(page.getByTestId("cancel-terms")).toContainText("refunds 50%: £22.00 of £44.00");
-    await page.getByRole("link", { name: "Cancel my session…" }).click();
-    const review = page.getByTestId("cancel-review");
-    await expect(review).toContainText(/You get back\s*£22\.00 \(50%\)/);
-    await expect(page.getByTestId("session-status")).toHaveText("Booked");
+    await expect(page.getByTestId("cancel-terms")).toHaveText("Cancelling now refunds in full: £44.00.");
     expect(await accessibilityViolations(page)).toEqual([]);
-    await shot(page, "late-cancel-review");
-    await page.getByRole("button", { name: "Yes, cancel and refund £22.00" }).click();
-    await expect(page.getByText("£22.00 (50%) is being refunded to your card.")).toBeVisible();
+    await shot(page, "short-notice-cancel");
+    await page.getByRole("button", { name: "Cancel my session and refund £44.00" }).click();
+    await expect(page.getByText("£44.00 (100%) is being refunded to your card.")).toBeVisible();
   } finally {
     await setAvailability("", "24");
     await owner.context().close();

@@ -39,7 +39,14 @@ test("a visitor buys a gift voucher for a friend, who books a One-on-One with it
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Give the Gift of Healing" })).toBeVisible();
 
+  // Sent with the names left empty: each field says what it needs, and the first one to correct has
+  // the focus, in view (the form is long; the button is at its foot).
   await page.getByLabel("Amount in pounds").fill("30");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByText("Please enter your name.")).toBeVisible();
+  await expect(page.getByText("Please enter the name of the person it is for.")).toBeVisible();
+  await expect(page.getByLabel("Your name")).toBeFocused();
+  await expect(page.getByLabel("Your name")).toBeInViewport();
   await page.getByLabel("Your name").fill("Ann Giver");
   await page.getByLabel("Their name").fill("Bea");
   await page.getByLabel("Their e-mail address").fill(friend.email);

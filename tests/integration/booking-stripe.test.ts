@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: fake Stripe request bodies are loosely shaped JSON
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookedOver14DaysAhead } from "~/features/booking/booking-test-kit";
 import { cancelBooking } from "~/features/booking/cancel-booking.server";
 import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
 import { bookings, purchases, refunds } from "~/lib/db/schema.server";
@@ -108,6 +109,7 @@ describe("booking paid through Stripe", () => {
     const startsAt = zonedInstant(freshDay(), "12:00");
     const { client, bookingId, sessionId } = await book(startsAt);
     const intent = (await payByWebhook(sessionId)).data.object.payment_intent as string;
+    await bookedOver14DaysAhead(t.services, bookingId);
     const late = new Date(startsAt.getTime() - 23 * 60 * MINUTE);
     await expect(cancelBooking(t.services, { bookingId, by: "client", userId: client.id }, late)).rejects.toMatchObject(
       { code: "conflict" },

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingTestKitDays } from "~/features/booking/booking-test-kit";
+import { bookedOver14DaysAhead, bookingTestKitDays } from "~/features/booking/booking-test-kit";
 import { cancelBooking } from "~/features/booking/cancel-booking.server";
 import { endPackage } from "~/features/booking/end-package.server";
 import { listMySessions } from "~/features/booking/list-sessions.server";
@@ -68,6 +68,8 @@ beforeAll(async () => {
   );
   const [day, later] = bookingTestKitDays(2);
   const session = await bookAndPay("one-on-one", zonedInstant(day as string, "10:00"), 5000);
+  // Booked over 14 days before and cancelled an hour before it starts: half back (decision 061).
+  await bookedOver14DaysAhead(t.services, session);
   await cancelBooking(
     t.services,
     { bookingId: session, by: "client", userId: client.id, expectedRefundCents: 2500 },

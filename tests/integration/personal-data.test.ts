@@ -5,20 +5,26 @@ import { confirmEmailChange, requestEmailChange } from "~/features/accounts/chan
 import { changePassword } from "~/features/accounts/change-password.server";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
 import { sendDueReminders } from "~/features/booking/send-due-reminders.server";
+import { answerIntakeFor } from "~/features/clients/intake-test-kit";
 import { closeAccount, previewAccountClosure } from "~/features/rights/close-account.server";
 import { collectPersonalData } from "~/features/rights/collect-personal-data.server";
 import { runRetention } from "~/features/rights/run-retention.server";
 import {
   bookings,
+  clientConsents,
   dataExports,
   erasedAccounts,
+  intakeAnswers,
   orderLines,
   purchases,
   refunds,
   session,
   user,
   userRoles,
+  vatInvoices,
   verification,
+  voucherEntries,
+  vouchers,
 } from "~/lib/db/schema.server";
 import { readOutbox } from "../support/outbox";
 import { type Client, PASSWORD, personalDataKit } from "../support/personal-data-kit";
@@ -68,7 +74,7 @@ describe("download my data", () => {
       .where(inArray(orderLines.purchaseId, orderIds));
     const refundRows = await t.services.database.db.select().from(refunds).where(inArray(refunds.purchaseId, orderIds));
     expect(lines.length).toBeGreaterThanOrEqual(3);
-    expect(refundRows.length).toBe(1);
+    expect(refundRows.length).toBe(2); // a cancelled session, a gift voucher
     for (const row of [...lines, ...refundRows]) expect(json).toContain(row.id);
     expect(json).toContain('"refundLines":[{');
     expect(json).toContain('"reminders":[{');
@@ -299,8 +305,16 @@ describe("retention", () => {
       { id: pendingOld, name: "Never Confirmed", email: `old-${pendingOld}@example.com`, createdAt: old },
       { id: pendingNew, name: "Just Signed", email: `new-${pendingNew}@example.com` },
     ]);
+    // A client who answered the health questions and never booked: her answers go two years on.
+    const dana = await createVerifiedUser(t.services, {
+      email: `dana-${randomBytes(3).toString("hex")}@example.com`,
+      password: PASSWORD,
+      fullName: "Dana Quietly",
+    });
+    await answerIntakeFor(t.services, dana);
     const first = await runRetention(t.services, now);
     expect(first?.unconfirmedSignUps).toBe(1);
+    expect(first?.healthAnswers).toBe(0);
     expect(first?.closedAccountsDeleted).toBe(0);
     expect(
       await db
@@ -309,18 +323,64 @@ describe("retention", () => {
         .where(inArray(user.id, [pendingOld, pendingNew])),
     ).toHaveLength(1);
 
-    // Seven years on: the closed account's books go, and so do links and exports now expired.
+    const threeYears = new Date(now);
+    threeYears.setUTCFullYear(threeYears.getUTCFullYear() + 3);
+    const answersGone = await runRetention(t.services, threeYears);
+    expect(answersGone?.healthAnswers).toBeGreaterThanOrEqual(1);
+    expect(answersGone?.expiredExports).toBe(1); // Bob's (Alice's went with her account)
+    expect(await db.select().from(intakeAnswers).where(eq(intakeAnswers.userId, dana.id))).toEqual([]);
+    expect(await db.select().from(clientConsents).where(eq(clientConsents.userId, dana.id))).not.toEqual([]);
+
+    // Six years on, the books are still due to HMRC (six years after the end of the closing's tax
+    // year: `booksKeptUntil`, its own unit test).
+    const sixYears = new Date(now);
+    sixYears.setUTCFullYear(sixYears.getUTCFullYear() + 6);
+    const notYet = await runRetention(t.services, sixYears);
+    expect(notYet?.closedAccountsDeleted).toBe(0);
+
+    // Seven years on: the closed account's books go (her VAT invoice with them; the gift voucher she
+    // bought stays, without its sale), and so do links and exports now expired.
+    const aliceVoucher = (await db.select().from(vouchers).where(eq(vouchers.buyerUserId, alice.id)))[0];
+    expect(aliceVoucher?.purchaseId).toBeTruthy();
+    const voucherEntriesBefore = await db
+      .select()
+      .from(voucherEntries)
+      .where(eq(voucherEntries.voucherId, aliceVoucher?.id ?? ""));
+    expect(voucherEntriesBefore.some((entry) => entry.refundId !== null)).toBe(true);
     const later = new Date(now);
     later.setUTCFullYear(later.getUTCFullYear() + 7);
     const booksBefore = await kit.books();
     const aliceOrders = await db.select().from(purchases).where(eq(purchases.userId, alice.id));
     const second = await runRetention(t.services, later);
     expect(second?.closedAccountsDeleted).toBe(2); // Alice's, and the one the owner closed
-    expect(second?.expiredExports).toBe(1); // Bob's (Alice's went with her account)
+    expect(second?.expiredExports).toBe(0);
     expect(await db.select().from(purchases).where(eq(purchases.userId, alice.id))).toEqual([]);
     expect(await db.select().from(erasedAccounts)).toEqual([]);
     expect((await kit.books()).purchases.n).toBe(booksBefore.purchases.n - aliceOrders.length);
     expect(await db.select().from(purchases).where(eq(purchases.userId, bob.id))).toHaveLength(2);
+    expect(
+      await db
+        .select()
+        .from(vatInvoices)
+        .where(eq(vatInvoices.purchaseId, aliceVoucher?.purchaseId ?? "")),
+    ).toEqual([]);
+    const [voucherAfter] = await db
+      .select()
+      .from(vouchers)
+      .where(eq(vouchers.id, aliceVoucher?.id ?? ""));
+    expect(voucherAfter).toMatchObject({
+      purchaseId: null,
+      balanceCents: aliceVoucher?.balanceCents,
+      status: "refunded",
+    });
+    const voucherEntriesAfter = await db
+      .select()
+      .from(voucherEntries)
+      .where(eq(voucherEntries.voucherId, aliceVoucher?.id ?? ""));
+    expect(voucherEntriesAfter.map(({ refundId: _, ...entry }) => entry)).toEqual(
+      voucherEntriesBefore.map(({ refundId: _, ...entry }) => entry),
+    );
+    expect(voucherEntriesAfter.every((entry) => entry.refundId === null)).toBe(true);
     expect(await db.select().from(verification).where(sql`${verification.expiresAt} < ${later}`)).toEqual([]);
 
     await t.stop();

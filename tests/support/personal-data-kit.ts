@@ -11,8 +11,19 @@ import { submitComplaint } from "~/features/rights/complaints.server";
 import { saveMailPreferences } from "~/features/rights/mail-preferences.server";
 import { requestDataExport } from "~/features/rights/request-data-export.server";
 import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
+import { refundPurchase } from "~/features/shop/refund-purchase.server";
+import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
 import { submitTestimonial } from "~/features/testimonials/submit-testimonial.server";
-import { authAttempts, bookings, bookingWaitlist, orderLines, purchases, refunds } from "~/lib/db/schema.server";
+import {
+  authAttempts,
+  bookings,
+  bookingWaitlist,
+  orderLines,
+  purchases,
+  refunds,
+  vatInvoices,
+  vouchers,
+} from "~/lib/db/schema.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { buyInDemo } from "./demo-purchase";
 import type { createTestApp } from "./test-app";
@@ -85,6 +96,38 @@ export function personalDataKit(t: App) {
           consent: "on",
         },
       );
+      // A gift voucher she bought, then had refunded (decision 048: its cancelling entry names her
+      // refund), and a VAT invoice for one of her orders (as issued while the practice was registered).
+      const { voucherId } = await startVoucherCheckout(
+        t.services,
+        { id, email },
+        {
+          kind: "amount",
+          pounds: 20,
+          serviceId: "",
+          buyerName: name,
+          recipientName: "A Friend",
+          recipientEmail: "friend@example.com",
+          message: "",
+          sendOn: "",
+        },
+      );
+      const { db } = t.services.database;
+      const [voucher] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId));
+      await payDemoCheckout(t.services, id, voucher?.purchaseId ?? "");
+      await refundPurchase(t.services, voucher?.purchaseId ?? "");
+      const invoiceNumber = (await db.select().from(vatInvoices)).length + 1;
+      await db.insert(vatInvoices).values({
+        number: invoiceNumber,
+        purchaseId: voucher?.purchaseId ?? "",
+        issuedAt: new Date(),
+        vatNumber: "GB123456789",
+        sellerName: "The practitioner",
+        sellerAddress: "Bath",
+        lines: [{ description: "Gift voucher", grossCents: 2000, rateBasisPoints: 0, vatCents: 0 }],
+        grossCents: 2000,
+        vatCents: 0,
+      });
       // A place on a waiting list (decision 047).
       await t.services.database.db
         .insert(bookingWaitlist)

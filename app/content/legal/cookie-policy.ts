@@ -4,7 +4,7 @@ import type { LegalDocument } from "./legal-document";
 export const cookiePolicy = (site: Site): LegalDocument => ({
   title: "Cookie Policy",
   description: "Which cookies this website uses, why, and how to change your choice.",
-  lastUpdated: "2026-11-22",
+  lastUpdated: "2026-11-26",
   sections: [
     {
       heading: "What Cookies Are",
@@ -14,12 +14,16 @@ export const cookiePolicy = (site: Site): LegalDocument => ({
     },
     {
       heading: "Strictly Necessary",
-      paragraphs: ["These are always active because the site cannot work without them:"],
+      paragraphs: [
+        "These are always active because the site cannot work without them. None of them is used for advertising or shared with anyone:",
+      ],
       items: [
-        "A session cookie that keeps you signed in to your account.",
-        "A short-lived cookie that carries one-off messages between pages (for example, 'signed out').",
-        "Your cookie choice, stored in your browser's local storage under 'cookie-consent'.",
-        "Your shopping cart, stored in your browser's local storage under 'cart'.",
+        "'better-auth.session_token' (a cookie): keeps you signed in to your account. It lasts 14 days from the last time you used the site, or until you sign out.",
+        "'flash' (a cookie): carries a one-off message between pages (for example, 'signed out'). It lasts one minute.",
+        "'known_device' (a cookie): remembers that this browser has signed in to your account before, so that failed sign-ins by someone else cannot lock you out of it. It holds your e-mail address and a random number, signed so that nobody can forge it, and lasts 180 days; closing your account removes it.",
+        "'sacred.signup' (a cookie): ties a new account to the browser it was made in, until you confirm your e-mail address. It lasts one day and is only ever sent back to the confirmation link.",
+        "Your cookie choice, stored in your browser's local storage under 'cookie-consent' until you clear it.",
+        "Your shopping cart, stored in your browser's local storage under 'cart' until you empty it.",
       ],
     },
     {
@@ -31,7 +35,8 @@ export const cookiePolicy = (site: Site): LegalDocument => ({
     {
       heading: "Marketing",
       paragraphs: [
-        "Videos on this site come from YouTube. Until you accept marketing cookies and press play, we load nothing from YouTube: you see our own thumbnail and the video opens on YouTube in a new tab. If you accept marketing cookies, the video plays here in YouTube's privacy-enhanced mode, and YouTube may then set its own cookies.",
+        "Videos on this site's pages come from YouTube. Until you accept marketing cookies and press play, those pages load nothing from YouTube: you see our own thumbnail and the video opens on YouTube in a new tab. If you accept marketing cookies, the video plays here in YouTube's privacy-enhanced mode, and YouTube may then set its own cookies.",
+        "The one exception is a video course you have bought: it plays on its own page, for you only, in YouTube's privacy-enhanced player, which loads from YouTube when you open that page and may store data in your browser.",
       ],
     },
     {

@@ -6,7 +6,7 @@ import type { LegalDocument } from "./legal-document";
 export const privacy = (site: Site): LegalDocument => ({
   title: "Privacy Policy",
   description: "How we collect, use and protect your personal data under UK GDPR.",
-  lastUpdated: "2026-11-25",
+  lastUpdated: "2026-11-26",
   sections: [
     {
       heading: "Who We Are",
@@ -20,7 +20,9 @@ export const privacy = (site: Site): LegalDocument => ({
         "Account details: your name, e-mail address and a securely hashed password.",
         "Purchase details: what you bought, when and for how much. Card details are handled by Stripe and never reach us.",
         "Messages you send us by e-mail, WhatsApp or social media, and booking details.",
-        "Information you choose to share before a session, which may include health information.",
+        "Your answers to the health questions before a session, and the practitioner's notes about your sessions: health information, stored encrypted.",
+        "The note you may add when you book (please keep health details for the health questions).",
+        "If you buy a gift voucher for someone: their name, the e-mail address to send it to, and your message.",
         "Technical data needed to run the site securely, such as your IP address in server logs.",
       ],
     },
@@ -30,20 +32,26 @@ export const privacy = (site: Site): LegalDocument => ({
         "Contract: to provide sessions, digital products and your account.",
         "Legal obligation: to keep financial records for tax purposes.",
         "Legitimate interests: to keep the website secure and answer your enquiries.",
-        "Consent: for optional analytics and marketing cookies, and for marketing e-mails. You can withdraw consent at any time.",
-        "Explicit consent: for any health information you share before a session, used only to keep the session safe and suitable for you.",
+        "Consent: for optional analytics and marketing cookies. You can withdraw consent at any time. We do not send marketing e-mails.",
+        "Explicit consent: for the health information you share before a session, used only to keep the session safe and suitable for you. If you withdraw it, your answers are erased at once; the practitioner's notes of sessions already given are kept only as long as needed to deal with any claim, then deleted as below.",
+      ],
+    },
+    {
+      heading: "What You Must Give Us",
+      paragraphs: [
+        "You must give your name and e-mail address to open an account and to buy, and answer the health questions to book a session online (if you would rather not, contact us). Everything else is optional. We make no decisions about you by automated means.",
       ],
     },
     {
       heading: "Sharing Your Data",
       paragraphs: [
-        "We never sell your data. We share it only with service providers who help us run the business, under contracts that protect it: Stripe (payments), our website host and e-mail provider, and YouTube (only if you accept marketing cookies and play a video on this site). We may also share data if the law requires it.",
+        "We never sell your data. We share it only with service providers who help us run the business, under contracts that protect it: Stripe (payments), our website host, our file and backup storage, our e-mail provider, WhatsApp (if you message us there), and YouTube (if you accept marketing cookies and play a video on this site, or open a video course you have bought). We may also share data if the law requires it.",
       ],
     },
     {
       heading: "Security",
       paragraphs: [
-        "The website uses encrypted connections (HTTPS), passwords are stored only as secure hashes, and access to your data is limited to the practitioner.",
+        "The website uses encrypted connections (HTTPS), passwords are stored only as secure hashes, and access to your data is limited to the practitioner and the providers above. Backups of the site's data are kept for 14 days.",
       ],
     },
     {

@@ -2,18 +2,22 @@ import { policyTerms } from "../policies";
 import type { Site } from "../site";
 import type { LegalDocument } from "./legal-document";
 
+/** Each package's time, as booking enforces it (`windowDays`; the refund policy's test compares them). */
+export const PACKAGE_TIMES = "31 days for the Healing Journey and 42 days for the Transformation Journey";
+
 export const refundPolicy = (site: Site): LegalDocument => ({
   title: "Refund Policy",
   description: "Cancellations and refunds for Reiki sessions, ZYTO scans, digital products and membership.",
-  lastUpdated: "2026-11-22",
+  lastUpdated: "2026-11-26",
   sections: [
     {
       heading: "Reiki Sessions and ZYTO Scans",
       items: [
         policyTerms.cancellationFullRefund,
         policyTerms.lateCancellationFee,
+        "If you cancel within 14 days of the day you booked, before the session starts, you get a full refund, even within 24 hours of it: this is your right to cancel under the Consumer Contracts (Information, Cancellation and Additional Charges) Regulations 2013. After those 14 days, the 24-hour terms above apply.",
         "If we have to cancel or move a session, you can choose a new time or a full refund.",
-        "For packages of several sessions, unused sessions can be refunded in full if you cancel more than 24 hours before the next one.",
+        `A package's sessions must all start within ${PACKAGE_TIMES}, counted from the first session. A package session cancelled in time goes back on the package to book again. You can end a package from My Sessions at any time before its time runs out and have its unbooked sessions refunded in full; sessions still unbooked when it runs out expire and are not refunded.`,
       ],
     },
     {
@@ -28,11 +32,16 @@ export const refundPolicy = (site: Site): LegalDocument => ({
       heading: "Digital Access Membership",
       paragraphs: [
         "You can cancel the monthly membership at any time. It stays active until the end of the month you have paid for, and is not charged again. Part-months are not refunded.",
+        `If you cancel within 14 days of joining and have not downloaded anything with your membership, e-mail ${site.email} and we refund your first payment in full.`,
       ],
     },
     {
       heading: "Gift Vouchers",
-      paragraphs: [policyTerms.giftVouchers],
+      paragraphs: [
+        policyTerms.giftVouchers,
+        "A voucher can be used until the end of the date printed on it (UK time). Any balance left after that is lost, so please ask us if you need more time.",
+        "A gift voucher can be cancelled for a full refund within 14 days of purchase if none of it has been spent.",
+      ],
     },
     {
       heading: "How Refunds Are Paid",

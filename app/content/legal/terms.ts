@@ -5,7 +5,7 @@ import type { LegalDocument } from "./legal-document";
 export const terms = (site: Site): LegalDocument => ({
   title: "Terms and Conditions",
   description: `The terms for using the ${site.brand} website, booking sessions and buying digital products.`,
-  lastUpdated: "2026-11-22",
+  lastUpdated: "2026-11-26",
   sections: [
     {
       heading: "1. Introduction",
@@ -38,7 +38,7 @@ export const terms = (site: Site): LegalDocument => ({
       heading: "5. Your Responsibilities",
       items: [
         "Give accurate information when you book or create an account, and keep your password safe.",
-        "Tell us before a session about anything that may affect it, such as pregnancy or a medical device.",
+        "Tell us before a session about anything that may affect it, such as pregnancy or a medical device, in the health questions we ask you to answer before your first session.",
         "Use digital products for your own personal use only; do not share, resell or publish them.",
         "Do not misuse the website, for example by trying to access it without permission or by uploading harmful code.",
       ],
@@ -49,6 +49,7 @@ export const terms = (site: Site): LegalDocument => ({
         "Prices are in pounds sterling (GBP). Card payments are processed securely by Stripe; we never see or store your full card details.",
         policyTerms.cancellationFullRefund,
         policyTerms.lateCancellationFee,
+        "Within 14 days of booking, a session cancelled before it starts is refunded in full: your right to cancel under the Consumer Contracts Regulations 2013.",
         policyTerms.digitalNonRefundable,
         "The Digital Access membership renews monthly until you cancel. You can cancel at any time and keep access until the end of the month you have paid for.",
         `${policyTerms.giftVouchers} Our Refund Policy gives the full details.`,

@@ -165,16 +165,16 @@ export const BOOKING_LIMITS = {
 
 /** UK Consumer Contracts Regulations 2013, reg. 36: the client's express request, stored with the booking. */
 export const EXPRESS_REQUEST_WORDING =
-  "I ask for my session to take place within the 14-day cancellation period, and I understand that if I cancel, the Refund Policy's 24-hour terms apply";
+  "I ask for my session to take place within the 14-day cancellation period, and I understand that I pay for any part of it already given if I cancel within that period";
 
 export const placeLabel = (place: Place): string => (place === "distance" ? "Distance (online)" : "In person");
 
 /** The Refund Policy's terms as the booking page states them before she pays (decision 041). */
 export const cancellationPolicy = {
   session:
-    "Cancel up to 24 hours before for a full refund; later or on the day, 50% is refunded. Reschedule up to 24 hours before.",
+    "Cancel up to 24 hours before for a full refund; later or on the day, 50% is refunded. Within 14 days of booking, cancelling before the session starts is always refunded in full. Reschedule up to 24 hours before.",
   package:
-    "A package session cancelled up to 24 hours before goes back on your package to book again; later or on the day, 50% of its share is refunded. You can end the package from My Sessions and have its unbooked sessions refunded in full. Reschedule up to 24 hours before.",
+    "A package session cancelled up to 24 hours before (or at any time before it starts, within 14 days of booking it) goes back on your package to book again; later or on the day, 50% of its share is refunded. You can end the package from My Sessions and have its unbooked sessions refunded in full. Reschedule up to 24 hours before.",
 } as const;
 
 export const bookingMessages = {

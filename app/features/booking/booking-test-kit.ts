@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
+import type { Database } from "~/lib/db/client.server";
 import { bookings, user } from "~/lib/db/schema.server";
 import { addDays, weekdayOf, zonedDate } from "~/lib/zoned-time";
 import { createTestServices } from "../../../tests/support/test-services";
@@ -28,6 +29,19 @@ export function openDay(ahead: number): string {
 export function bookingTestKitDays(count: number): string[] {
   const first = openDay(4);
   return Array.from({ length: count }, (_, i) => addDays(first, i * 7));
+}
+
+/**
+ * As if the booking had been made over 14 days before its session: past the statutory cancellation
+ * period (decision 061), so the 24-hour rule's half refund applies to a late cancellation.
+ */
+export async function bookedOver14DaysAhead(services: { database: { db: Database } }, bookingId: string) {
+  const [row] = await services.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!row) throw new Error(`no booking ${bookingId}`);
+  await services.database.db
+    .update(bookings)
+    .set({ createdAt: new Date(row.startsAt.getTime() - 20 * 86_400_000) })
+    .where(eq(bookings.id, bookingId));
 }
 
 export const request = (startsAt: Date, serviceId = "one-on-one", place: "in_person" | "distance" = "in_person") => ({

@@ -5,7 +5,7 @@ import { AppError } from "~/lib/app-error";
 import { bookingReminders, bookings, purchases, refunds } from "~/lib/db/schema.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { readOutbox } from "../../../tests/support/outbox";
-import { bookingTestKit, MINUTE, request } from "./booking-test-kit";
+import { bookedOver14DaysAhead, bookingTestKit, MINUTE, request } from "./booking-test-kit";
 import { cancelBooking } from "./cancel-booking.server";
 import { getMySession, listMySessions } from "./list-sessions.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
@@ -151,6 +151,7 @@ describe("cancellation by the 24-hour policy", () => {
   it("refunds 50 % at 23 h 59 min ahead, only after the amount is confirmed, and once", async () => {
     const startsAt = zonedInstant(freshDay(), "12:00");
     const { account, bookingId } = await bookAndPay(startsAt);
+    await bookedOver14DaysAhead(kit.t.services, bookingId);
     const now = new Date(startsAt.getTime() - (24 * 60 - 1) * MINUTE);
     await expect(
       cancelBooking(kit.t.services, { bookingId, by: "client", userId: account.id }, now),

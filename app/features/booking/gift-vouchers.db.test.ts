@@ -6,9 +6,12 @@ import { describe, expect, it } from "vitest";
 import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
 import { createCheckout } from "~/features/shop/create-checkout.server";
 import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
+import { listOrders } from "~/features/shop/list-orders.server";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
+import { listVouchers } from "~/features/shop/voucher/list-vouchers.server";
 import { deliverDueVouchers, voucherPdf } from "~/features/shop/voucher/send-voucher.server";
 import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
+import { voucherLastDay } from "~/features/shop/voucher/voucher-model";
 import { AppError } from "~/lib/app-error";
 import {
   bookingPackages,
@@ -112,7 +115,11 @@ describe("gift vouchers", () => {
     const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
     expect(text).toContain(voucher.code);
     expect(text).toContain("£50.00");
-    expect(text).toContain(formatLongDate(voucher.expiresAt));
+    // Valid to the end of today's date a year on, in London.
+    expect(text).toContain(`Valid until ${formatLongDate(voucherLastDay(voucher.expiresAt))}`);
+    const today = zonedDate(new Date()).replace(/-02-29$/, "-02-28");
+    const yearOn = zonedInstant(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`, "12:00");
+    expect(formatLongDate(voucherLastDay(voucher.expiresAt))).toBe(formatLongDate(yearOn));
   });
 
   it("sends a scheduled voucher once, at 09:00 London on its day after a clock change, and never once refunded", async () => {
@@ -163,13 +170,34 @@ describe("gift vouchers", () => {
         },
       },
     });
+    // The owner's Orders page offers to refund what the refund will give back, and says where.
+    const listed = await listOrders(db, { page: 1, provider: "demo", filter: { q: ref.slice(0, 8), status: "all" } });
+    expect(listed.orders.find((order) => order.id === ref)).toMatchObject({
+      netCents: 999,
+      refundCents: 1999,
+      refundToVoucherCents: 1000,
+    });
+    // Her list of vouchers says what was spent of this one (all of it) and what is left.
+    const [row] = await listVouchers(db, { q: voucher.code });
+    expect(row).toMatchObject({ spentCents: 1000, voucher: { balanceCents: 0 } });
     await refundPurchase(kit.t.services, ref);
     expect(await balanceOf(voucher.id)).toBe(1000);
+    expect((await listVouchers(db, { q: voucher.code }))[0]?.spentCents).toBe(0);
     const [order] = await db.select().from(purchases).where(eq(purchases.id, ref));
     expect(order?.status).toBe("refunded");
-    // The sale of a voucher once spent can no longer be refunded.
+    // The sale of a voucher once spent can no longer be refunded, and the owner is not offered to.
+    const sale = async () =>
+      (
+        await listOrders(db, {
+          page: 1,
+          provider: "demo",
+          filter: { q: (voucher.purchaseId ?? "").slice(0, 8), status: "all" },
+        })
+      ).orders.find((order) => order.id === voucher.purchaseId);
+    expect((await sale())?.refundable).toBe(true);
     await createCheckout(kit.t.services, client, { productIds: [productId], discountCode: voucher.code });
     await expect(refundPurchase(kit.t.services, voucher.purchaseId ?? "")).rejects.toThrow(/has been used/);
+    expect((await sale())?.refundable).toBe(false);
   });
 
   it("pays part of a One-on-One (the card the rest), all of a cheaper one, and a cancellation gives it back", async () => {

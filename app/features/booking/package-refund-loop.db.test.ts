@@ -4,7 +4,7 @@ import { bookings, refunds } from "~/lib/db/schema.server";
 import { addDays, zonedInstant } from "~/lib/zoned-time";
 import { readOutbox } from "../../../tests/support/outbox";
 import { bookWithCredit } from "./book-with-credit.server";
-import { bookingTestKit, daysFromToday, openDay } from "./booking-test-kit";
+import { bookedOver14DaysAhead, bookingTestKit, daysFromToday, openDay } from "./booking-test-kit";
 import { cancelBooking } from "./cancel-booking.server";
 import { endPackage } from "./end-package.server";
 import { listMySessions } from "./list-sessions.server";
@@ -74,6 +74,7 @@ describe("a package's cancellations", () => {
       note: "",
       expressRequest: true,
     });
+    await bookedOver14DaysAhead(kit.t.services, again.bookingId);
     const late = await cancelBooking(
       kit.t.services,
       { bookingId: again.bookingId, by: "client", userId: account.id, expectedRefundCents: 2000 },

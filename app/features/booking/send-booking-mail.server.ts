@@ -26,6 +26,9 @@ function practice() {
 }
 
 /** The sender of booking e-mails. */
+/** What the practitioner's calendar says of a client's note, in place of it. */
+export const CALENDAR_NOTE_POINTER = "The client left a note: see the diary on the site.";
+
 export function practiceSender() {
   const { brand, email } = practice();
   return { brand, email };
@@ -62,7 +65,9 @@ export function calendarEvent(services: AppServices, booking: Booking, forPracti
     summary: forPractitioner ? `${title}: ${forPractitioner.client}` : `${title} with ${practice().practitioner}`,
     description: [
       `${title}, ${placeLabel(booking.place)}.`,
-      ...(forPractitioner && booking.note ? [`Note: ${booking.note}`] : []),
+      // The client's note stays on the site: her calendar service (Google, Apple, Microsoft) is not
+      // one the Privacy Policy names, and a note may hold health details.
+      ...(forPractitioner && booking.note ? [CALENDAR_NOTE_POINTER] : []),
       forPractitioner ? "" : `Cancel or reschedule: ${services.env.PUBLIC_URL}/my-sessions/${booking.id}`,
     ]
       .filter(Boolean)

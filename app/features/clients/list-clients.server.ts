@@ -30,7 +30,9 @@ export async function listClients(db: Database, { q, page }: { q: string; page: 
         name: user.name,
         email: user.email,
         createdAt: user.createdAt,
-        hasIntake: sql<boolean>`exists (select 1 from ${intakeAnswers} where ${intakeAnswers.userId} = ${user.id})`,
+        // The outer "user"."id" written out: in a one-table query Drizzle writes ${user.id} as a bare
+        // "id" here, which would name a column of the subquery's table if it had one.
+        hasIntake: sql<boolean>`exists (select 1 from ${intakeAnswers} where ${intakeAnswers.userId} = ${sql.identifier("user")}.${sql.identifier("id")})`,
       })
       .from(user)
       .where(where)

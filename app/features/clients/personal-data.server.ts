@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { bookings, clientNotes, healthDataAccess, user } from "~/lib/db/schema.server";
+import { bookings, clientNotes, healthDataAccess, intakeAnswers, user } from "~/lib/db/schema.server";
 import type { PersonalDataHolder } from "~/lib/personal-data.server";
 import { RETENTION } from "~/lib/retention-periods";
 import { eraseClientPersonalData } from "./erase-client-personal-data.server";
@@ -8,8 +8,9 @@ import { exportClientPersonalData } from "./export-client-personal-data.server";
 /**
  * Client records' part of "download my data", "close my account" and retention (decisions 046, 049):
  * her intake answers (opened for the export, which is itself logged), consents, the practitioner's notes
- * about her and their access log. Notes are health data: kept `RETENTION.healthNotesYears` after her
- * last session (or after they were written, if she never had one), then deleted.
+ * about her and their access log. Notes and answers are health data: kept `RETENTION.healthNotesYears`
+ * after her last session (or after they were written, if she never had one), then deleted, as the
+ * Privacy Policy says. Her consents stay: they are the record of what she agreed to, and when.
  */
 export const clientsPersonalData: PersonalDataHolder = {
   name: "clientRecords",
@@ -30,24 +31,34 @@ export const clientsPersonalData: PersonalDataHolder = {
     const { db } = services.database;
     const cutoff = new Date(now);
     cutoff.setUTCFullYear(cutoff.getUTCFullYear() - RETENTION.healthNotesYears);
-    const lastSession = db
-      .select({ at: sql`max(${bookings.startsAt})` })
-      .from(bookings)
-      .where(eq(bookings.userId, clientNotes.clientId));
+    const lastSessionOf = (clientId: typeof clientNotes.clientId | typeof intakeAnswers.userId) =>
+      db
+        .select({ at: sql`max(${bookings.startsAt})` })
+        .from(bookings)
+        .where(eq(bookings.userId, clientId));
     const gone = await db
       .delete(clientNotes)
       .where(
         and(
           lt(clientNotes.updatedAt, cutoff),
-          sql`coalesce((${lastSession}), ${clientNotes.updatedAt}) < ${cutoff.toISOString()}`,
+          sql`coalesce((${lastSessionOf(clientNotes.clientId)}), ${clientNotes.updatedAt}) < ${cutoff.toISOString()}`,
         ),
       )
       .returning({ id: clientNotes.id });
+    const answers = await db
+      .delete(intakeAnswers)
+      .where(
+        and(
+          lt(intakeAnswers.updatedAt, cutoff),
+          sql`coalesce((${lastSessionOf(intakeAnswers.userId)}), ${intakeAnswers.updatedAt}) < ${cutoff.toISOString()}`,
+        ),
+      )
+      .returning({ userId: intakeAnswers.userId });
     // The log of reads of notes that are gone says nothing any more: it goes with them.
     const log = await db
       .delete(healthDataAccess)
       .where(lt(healthDataAccess.at, cutoff))
       .returning({ id: healthDataAccess.id });
-    return { healthNotes: gone.length, healthAccessLog: log.length };
+    return { healthNotes: gone.length, healthAnswers: answers.length, healthAccessLog: log.length };
   },
 };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, max, notExists, sql } from "drizzle-orm";
 import type { Transaction } from "~/lib/db/client.server";
 import { EXCLUSIVE_WORK } from "~/lib/db/client.server";
 import {
@@ -14,10 +14,13 @@ import {
   refundLines,
   refunds,
   user,
+  vatInvoices,
   verification,
+  voucherEntries,
+  vouchers,
 } from "~/lib/db/schema.server";
 import { personalDataHolders } from "~/lib/personal-data.server";
-import { daysAgo, RETENTION, yearsAgo } from "~/lib/retention-periods";
+import { booksKeptUntil, daysAgo, RETENTION, yearsAgo } from "~/lib/retention-periods";
 import type { AppServices } from "~/lib/services.server";
 
 /** How often the server looks for what is past its time (and once at start). */
@@ -56,10 +59,18 @@ async function retain(services: AppServices, now: Date): Promise<Record<string, 
       and(isNotNull(complaints.answeredAt), lt(complaints.answeredAt, yearsAgo(now, RETENTION.answeredComplaintYears))),
     )
     .returning({ id: complaints.id });
-  const due = await db
-    .select({ userId: erasedAccounts.userId })
+  // Closed at least six years ago (none can be due sooner), then each one's own date, from the tax
+  // year of its closing or of a refund of hers made later.
+  const closed = await db
+    .select({ userId: erasedAccounts.userId, erasedAt: erasedAccounts.erasedAt, lastRefund: max(refunds.createdAt) })
     .from(erasedAccounts)
-    .where(lt(erasedAccounts.erasedAt, yearsAgo(now, RETENTION.financialRecordYears)));
+    .leftJoin(purchases, eq(purchases.userId, erasedAccounts.userId))
+    .leftJoin(refunds, eq(refunds.purchaseId, purchases.id))
+    .where(lt(erasedAccounts.erasedAt, yearsAgo(now, RETENTION.financialRecordYears)))
+    .groupBy(erasedAccounts.userId, erasedAccounts.erasedAt);
+  const due = closed.filter(
+    ({ erasedAt, lastRefund }) => booksKeptUntil(lastRefund && lastRefund > erasedAt ? lastRefund : erasedAt) <= now,
+  );
   let closedAccounts = 0;
   for (const { userId } of due) {
     // One account's books that cannot go (a row another feature keeps pointing at it) must not
@@ -87,9 +98,11 @@ async function retain(services: AppServices, now: Date): Promise<Record<string, 
 }
 
 /**
- * A closed account's books, six years on: its orders, their lines and refunds, its sessions and
- * packages, then the anonymised account itself. Refund allocations are otherwise never removed
- * (decision 040's trigger); `ledger.retention` lets this transaction, and only it, remove them.
+ * A closed account's books, six years on: its orders, their lines, refunds and VAT invoices, its
+ * sessions and packages, then the anonymised account itself. Refund allocations are otherwise never
+ * removed (decision 040's trigger), nor voucher entries changed (decision 048's); `ledger.retention`
+ * lets this transaction, and only it, remove the one and take from the other the refund it names.
+ * A gift voucher she bought stays (its recipient's orders may have spent it), without its sale.
  */
 async function deleteBooks(tx: Transaction, userId: string): Promise<void> {
   await tx.execute(sql`select set_config('ledger.retention', 'on', true)`);
@@ -103,7 +116,12 @@ async function deleteBooks(tx: Transaction, userId: string): Promise<void> {
     const refundIds = (
       await tx.select({ id: refunds.id }).from(refunds).where(inArray(refunds.purchaseId, orderIds))
     ).map((r) => r.id);
-    if (refundIds.length > 0) await tx.delete(refundLines).where(inArray(refundLines.refundId, refundIds));
+    if (refundIds.length > 0) {
+      await tx.delete(refundLines).where(inArray(refundLines.refundId, refundIds));
+      await tx.update(voucherEntries).set({ refundId: null }).where(inArray(voucherEntries.refundId, refundIds));
+    }
+    await tx.update(vouchers).set({ purchaseId: null }).where(inArray(vouchers.purchaseId, orderIds));
+    await tx.delete(vatInvoices).where(inArray(vatInvoices.purchaseId, orderIds));
     await tx.delete(orderLines).where(inArray(orderLines.purchaseId, orderIds));
     await tx.delete(refunds).where(inArray(refunds.purchaseId, orderIds));
     await tx.delete(discountRedemptions).where(inArray(discountRedemptions.purchaseId, orderIds));

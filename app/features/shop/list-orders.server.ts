@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
-import { orderLines, purchases, refunds, user } from "~/lib/db/schema.server";
+import { orderLines, purchases, refunds, user, vouchers } from "~/lib/db/schema.server";
 import { pageWindow } from "~/lib/pagination";
+import { refundableCents } from "./ledger/allocate-refund";
 import { readOrderLines } from "./ledger/read-order-lines.server";
 import { describeLines } from "./line-kinds.server";
 import type { PurchaseStatus } from "./model";
@@ -86,6 +87,28 @@ async function linesOf(db: Database, rows: { id: string }[]) {
     }));
 }
 
+/** Which of these orders sold a gift voucher that is no longer whole and active. */
+async function vouchersSpent(db: Database, rows: { id: string }[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const sold = await db
+    .select({
+      purchaseId: vouchers.purchaseId,
+      balanceCents: vouchers.balanceCents,
+      valueCents: vouchers.valueCents,
+      status: vouchers.status,
+    })
+    .from(vouchers)
+    .where(
+      inArray(
+        vouchers.purchaseId,
+        rows.map((row) => row.id),
+      ),
+    );
+  return new Set(
+    sold.filter((v) => v.status !== "active" || v.balanceCents < v.valueCents).map((v) => v.purchaseId ?? ""),
+  );
+}
+
 /** One page of the filtered orders, newest first, with the filtered set's count and totals. */
 export async function listOrders(
   db: Database,
@@ -114,18 +137,27 @@ export async function listOrders(
       .where(where),
   ]);
   const lines = await linesOf(db, rows);
+  const spentVouchers = await vouchersSpent(db, rows);
   return {
     orders: rows.map((row) => {
       const own = lines(row.id);
+      // What a refund of the rest would give back, and how much of it to the gift voucher that paid
+      // (vouchers first, decision 048): the lines' refunds count both, `refundedCents` only money.
+      const refundCents = refundableCents(own);
+      const voucherReturned = own.reduce((sum, line) => sum + line.refundedCents, 0) - row.refundedCents;
+      const voucherLeft = Math.max(0, row.voucherCents - voucherReturned);
       return {
         ...row,
         createdAt: row.createdAt.toISOString(),
         lines: own,
         netCents: row.totalCents - row.refundedCents,
-        refundable: isRefundable(
-          { ...row, totalAmountCents: row.totalCents, kinds: own.map((line) => line.kind) },
-          provider,
-        ),
+        refundCents,
+        refundToVoucherCents: Math.min(refundCents, voucherLeft),
+        // The sale of a gift voucher since spent cannot be refunded (`cancelSoldVoucher` refuses it):
+        // no button that can only fail.
+        refundable:
+          !spentVouchers.has(row.id) &&
+          isRefundable({ ...row, totalAmountCents: row.totalCents, kinds: own.map((line) => line.kind) }, provider),
       };
     }),
     total: totals?.n ?? 0,

@@ -27,7 +27,7 @@ export function TimeChoices({
         {slots.map((slot) => (
           <label
             key={slot.start}
-            className="group flex min-h-11 cursor-pointer flex-col items-center justify-center rounded-lg border border-plum-200 bg-white px-2 py-1 text-center font-semibold text-plum-900 has-checked:border-plum-700 has-checked:bg-plum-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-plum-700"
+            className="group relative flex min-h-11 cursor-pointer flex-col items-center justify-center rounded-lg border border-plum-200 bg-white px-2 py-1 text-center font-semibold text-plum-900 has-checked:border-plum-700 has-checked:bg-plum-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-plum-700"
           >
             <input
               type="radio"
@@ -128,9 +128,13 @@ export function BookingDetails({
       <label className="mt-6 block text-sm font-semibold text-plum-900" htmlFor="note">
         A note for the practitioner (optional)
       </label>
+      <p id="note-hint" className="mt-1 text-sm text-muted">
+        Please keep health details for the health questions, where they are kept private.
+      </p>
       <textarea
         id="note"
         name="note"
+        aria-describedby="note-hint"
         maxLength={BOOKING_LIMITS.noteLength}
         rows={3}
         className="mt-1 w-full rounded-lg border border-plum-200 p-2"

@@ -10,8 +10,11 @@ import { voucherEntries, vouchers } from "~/lib/db/schema.server";
 export async function listVouchers(db: Database, input: { q?: string | undefined; limit?: number } = {}) {
   const q = input.q?.trim();
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  // The outer voucher's id written out in full: in a query of one table Drizzle writes `${vouchers.id}`
+  // as a bare "id", which inside this subquery is the entry's own id (and nothing was ever spent).
+  const outerId = sql`${sql.identifier("vouchers")}.${sql.identifier("id")}`;
   const spent = sql<number>`coalesce((select -sum(${voucherEntries.amountCents}) from ${voucherEntries}
-    where ${voucherEntries.voucherId} = ${vouchers.id} and ${voucherEntries.kind} in ('redeem', 'release', 'restore', 'retake')), 0)::int`;
+    where ${voucherEntries.voucherId} = ${outerId} and ${voucherEntries.kind} in ('redeem', 'release', 'restore', 'retake')), 0)::int`;
   return db
     .select({ voucher: vouchers, spentCents: spent })
     .from(vouchers)

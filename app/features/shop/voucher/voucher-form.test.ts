@@ -13,4 +13,15 @@ describe("the gift voucher form", () => {
     expect(parsed.error?.issues).toBeUndefined();
     expect(parsed.data?.recipientEmail).toBe("");
   });
+
+  it("asks for each name in its own words when the field was left empty (and so left out)", () => {
+    const parsed = voucherOrderSchema().safeParse({ kind: "amount", pounds: "30" });
+    const byField = Object.fromEntries(
+      (parsed.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]),
+    );
+    expect(byField).toMatchObject({
+      buyerName: "Please enter your name.",
+      recipientName: "Please enter the name of the person it is for.",
+    });
+  });
 });

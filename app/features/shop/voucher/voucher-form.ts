@@ -40,10 +40,13 @@ export function voucherOrderSchema(today: string = zonedDate(new Date())) {
         .max(VOUCHER_LIMITS.maxPounds, voucherMessages.amountRange)
         .optional(),
       serviceId: z.string().trim().max(100).default(""),
-      buyerName: text(VOUCHER_LIMITS.nameLength, "Your name").pipe(z.string().min(1, "Please enter your name.")),
-      recipientName: text(VOUCHER_LIMITS.nameLength, "Their name").pipe(
-        z.string().min(1, "Please enter the name of the person it is for."),
-      ),
+      // An empty field is left out of the form's data: "" then, so the message is the field's own.
+      buyerName: text(VOUCHER_LIMITS.nameLength, "Your name")
+        .default("")
+        .pipe(z.string().min(1, "Please enter your name.")),
+      recipientName: text(VOUCHER_LIMITS.nameLength, "Their name")
+        .default("")
+        .pipe(z.string().min(1, "Please enter the name of the person it is for.")),
       recipientEmail: z
         .string()
         .trim()

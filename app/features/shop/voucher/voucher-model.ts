@@ -3,6 +3,7 @@
  * is stored value: a balance kept by its own ledger of entries (issued, spent, given back), which the
  * database keeps at or above zero. No I/O here.
  */
+import { addDays, zonedDate, zonedInstant } from "~/lib/zoned-time";
 
 /** An amount to spend on anything sold, or one named session or package ("a One-on-One Session"). */
 export const VOUCHER_KINDS = ["amount", "service"] as const;
@@ -91,16 +92,21 @@ export function voucherShare(balanceCents: number, dueCents: number): number {
   return Math.max(0, Math.min(balanceCents, dueCents - VOUCHER_LIMITS.minChargeCents));
 }
 
-/** 12 months after `from`, same day of the month (clamped), at the same instant of day. */
+/**
+ * When a voucher bought (or issued) at `from` stops working: it is valid to the end of the same date
+ * 12 months on in London (the day clamped to the month's last), so the date printed on it is a whole
+ * day of use. Stored as the first instant it no longer works, as `extendVoucher` stores a new last day.
+ */
 export function voucherExpiry(from: Date, months: number = VOUCHER_LIMITS.validMonths): Date {
-  const d = new Date(from);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
+  const [year = 0, month = 1, day = 1] = zonedDate(from).split("-").map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, last));
+  return zonedInstant(addDays(target.toISOString().slice(0, 10), 1), "00:00");
 }
+
+/** The last instant a voucher works, whose date is the one to print as "Valid until" or "expired on". */
+export const voucherLastDay = (expiresAt: Date): Date => new Date(expiresAt.getTime() - 1);
 
 export const voucherMessages = {
   title: "Gift voucher",
@@ -137,7 +143,8 @@ export function voucherRefusal(
 ): string | null {
   if (voucher.status === "pending") return voucherMessages.notPaid;
   if (voucher.status !== "active") return voucherMessages.void;
-  if (voucher.expiresAt <= input.now) return voucherMessages.expired(input.formatDate(voucher.expiresAt));
+  if (voucher.expiresAt <= input.now)
+    return voucherMessages.expired(input.formatDate(voucherLastDay(voucher.expiresAt)));
   if (voucher.kind === "service") {
     if (!input.serviceId) return voucherMessages.serviceOnly;
     if (voucher.serviceId !== input.serviceId) return voucherMessages.wrongService(voucher.serviceTitle ?? "a session");
