@@ -8,6 +8,9 @@ export const policyTerms = {
   cancellationFullRefund: "Appointments can be cancelled with a full refund up to 24 hours before the session.",
   lateCancellationFee:
     "Cancellations made less than 24 hours before, or on the day, incur a fee of 50% of the session price.",
+  /** The statutory right to cancel (CCR 2013 regs. 29, 30 and 36; decision 061), beside the 24-hour rule. */
+  cancellationPeriod:
+    "Within 14 days of booking (of buying a package, for its sessions), a session cancelled before it starts is refunded in full, or goes back on your package: this is your right to cancel under the Consumer Contracts (Information, Cancellation and Additional Charges) Regulations 2013.",
   digitalNonRefundable:
     "Digital products are non-refundable once downloaded: when you buy one you agree that the download starts straight away and that you lose your right to cancel.",
   refundProcessing: "Approved refunds are processed within 5-10 business days to the original payment method.",

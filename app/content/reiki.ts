@@ -23,7 +23,12 @@ export const reikiContent = {
     title: "Session Packages",
     intro: "Choose a single session or a journey of regular support.",
     bookLabel: "Book This Package",
-    terms: [policyTerms.cancellationFullRefund, policyTerms.lateCancellationFee, policyTerms.refundProcessing],
+    terms: [
+      policyTerms.cancellationFullRefund,
+      policyTerms.lateCancellationFee,
+      policyTerms.cancellationPeriod,
+      policyTerms.refundProcessing,
+    ],
   },
   aftercare: {
     title: "After Your Session",

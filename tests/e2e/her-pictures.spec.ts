@@ -104,15 +104,21 @@ test("the owner places a hero, a portrait and a session picture, and visitors se
   expect(await accessibilityViolations(page)).toEqual([]);
 
   // The other two through the same endpoints the page uses (the upload, then the form's post), to
-  // keep the test short: the page's own path is the one above.
+  // keep the test short: the page's own path is the one above. Each request may be retried once on a
+  // reset connection (`maxRetries`): Playwright's client reuses a kept-alive connection the server may
+  // be closing after its 5 s idle timeout, a race a browser retries by itself (one failed npm test).
   const placeThroughApi = async (slot: string, file: Buffer, alt: string) => {
     const upload = await page.request.post("/api/admin/uploads?kind=picture", {
       headers: { "Content-Type": "image/png", "X-File-Name": "her-photo.png" },
       data: file,
+      maxRetries: 1,
     });
     expect(upload.status(), await upload.text()).toBe(201);
     const { id } = (await upload.json()) as { id: string };
-    const saved = await page.request.post("/admin/pictures", { form: { intent: "save", slot, upload: id, alt } });
+    const saved = await page.request.post("/admin/pictures", {
+      form: { intent: "save", slot, upload: id, alt },
+      maxRetries: 1,
+    });
     expect(saved.ok(), `saving ${slot}`).toBe(true);
   };
   const portraitAlt = `Elena smiling by the window ${tag}`;
@@ -168,7 +174,9 @@ test("the owner places a hero, a portrait and a session picture, and visitors se
   await heroForm.getByRole("button", { name: "Remove Picture" }).click();
   await expect(page.getByText("Picture removed. The page shows its design without it.").first()).toBeVisible();
   for (const slot of ["portrait", "service-one-on-one"]) {
-    expect((await page.request.post("/admin/pictures", { form: { intent: "remove", slot } })).ok()).toBe(true);
+    expect((await page.request.post("/admin/pictures", { form: { intent: "remove", slot }, maxRetries: 1 })).ok()).toBe(
+      true,
+    );
   }
   await visitor.goto("/");
   await expect(visitor.getByRole("img", { name: heroAlt })).toHaveCount(0);

@@ -144,7 +144,7 @@ test.describe("the marketing pages", () => {
     await expect(downloads).toHaveCount(1);
     const [download] = await Promise.all([page.waitForEvent("download"), downloads.click()]);
     expect(download.suggestedFilename()).toBe("light-within-sample.wav");
-    const response = await page.request.get((await downloads.getAttribute("href")) ?? "");
+    const response = await page.request.get((await downloads.getAttribute("href")) ?? "", { maxRetries: 1 });
     expect(response.ok()).toBe(true);
     expect((await response.body()).subarray(0, 4).toString()).toBe("RIFF");
     await page.getByRole("link", { name: "Follow for New Releases" }).click();

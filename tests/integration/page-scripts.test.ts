@@ -31,7 +31,9 @@ const client = path.resolve(process.env.BUILD_DIR || "build", "client");
  * session 14 by 100-300 bytes on the legal pages for their wording under UK law (the statutory right to
  * cancel a session, every cookie by name and lifetime, what the Privacy Policy was missing) and 2-30
  * bytes on pages whose shared chunks changed with them (their names and hashes in the imports), and 52
- * on /gift-vouchers for taking a refused order's first field to correct into view.
+ * on /gift-vouchers for taking a refused order's first field to correct into view; then 20-110 bytes
+ * on the pages that load the policy terms, for the right to cancel stated once beside the 24-hour
+ * rule (a module of its own cost the three pages that quote it 460-510 bytes each: a script more).
  * Issue 23's target is 100 KB: the
  * framework chunk alone is 93 KB, so meeting it means a smaller framework, not trimming pages
  * (decision 057 measured one, and why it is not taken yet).
@@ -40,17 +42,17 @@ const CEILING: Record<string, number> = {
   "/": 115_081,
   "/about": 110_734,
   "/products": 115_598,
-  "/reiki": 118_362,
+  "/reiki": 118_474,
   "/zyto": 119_301,
   "/aromatherapy": 111_397,
   "/music": 109_553,
   "/media-events": 122_494,
-  "/contact": 112_449,
-  "/terms": 111_842,
-  "/privacy": 111_940,
-  "/cookie-policy": 109_678,
-  "/refund": 111_279,
-  "/disclaimer": 111_158,
+  "/contact": 112_541,
+  "/terms": 111_897,
+  "/privacy": 112_045,
+  "/cookie-policy": 109_699,
+  "/refund": 111_374,
+  "/disclaimer": 111_268,
   "/review-policy": 109_409,
   "/gift-vouchers": 112_070,
   "/product/:productId": 114_870,

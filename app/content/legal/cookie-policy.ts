@@ -18,7 +18,7 @@ export const cookiePolicy = (site: Site): LegalDocument => ({
         "These are always active because the site cannot work without them. None of them is used for advertising or shared with anyone:",
       ],
       items: [
-        "'better-auth.session_token' (a cookie): keeps you signed in to your account. It lasts 14 days from the last time you used the site, or until you sign out.",
+        "'__Secure-better-auth.session_token' (a cookie; without '__Secure-' on a site without HTTPS): keeps you signed in to your account. It lasts 14 days from the last time you used the site, or until you sign out.",
         "'flash' (a cookie): carries a one-off message between pages (for example, 'signed out'). It lasts one minute.",
         "'known_device' (a cookie): remembers that this browser has signed in to your account before, so that failed sign-ins by someone else cannot lock you out of it. It holds your e-mail address and a random number, signed so that nobody can forge it, and lasts 180 days; closing your account removes it.",
         "'sacred.signup' (a cookie): ties a new account to the browser it was made in, until you confirm your e-mail address. It lasts one day and is only ever sent back to the confirmation link.",

@@ -13,13 +13,15 @@ import { terms } from "./terms";
  * A legal page's "Last updated" date changes when, and only when, its wording does (decision 010):
  * each document's wording is pinned here by a hash beside its date. A change to the text (its own, or
  * a term it quotes from `policies.ts` or `retention-periods.ts`) fails this test until the date is
- * moved to the day of the change and the new hash written here.
+ * moved to the day of the change and the new hash written here. The words are hashed as the
+ * defaults fill them (`defaultSite`): the owner's own details (her name, address, e-mail), which she
+ * edits in Site Settings, are filled in at each request and are not a change of wording.
  */
 const PINNED: Record<string, { lastUpdated: string; wording: string }> = {
-  terms: { lastUpdated: "2026-11-26", wording: "7ff65897e34c7a9a" },
+  terms: { lastUpdated: "2026-11-26", wording: "ec19e28d74182fb1" },
   privacy: { lastUpdated: "2026-11-26", wording: "0bbce430396dec37" },
-  cookiePolicy: { lastUpdated: "2026-11-26", wording: "bf94b7a4a02d1cd4" },
-  refundPolicy: { lastUpdated: "2026-11-26", wording: "e6d276ec5572fa09" },
+  cookiePolicy: { lastUpdated: "2026-11-26", wording: "2c2777613965bf28" },
+  refundPolicy: { lastUpdated: "2026-11-26", wording: "7dc028008df1a414" },
   disclaimer: { lastUpdated: "2026-11-22", wording: "fd8e693ee3129df2" },
   reviewPolicy: { lastUpdated: "2026-11-25", wording: "0dc285fd5453902d" },
 };

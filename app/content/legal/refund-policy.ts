@@ -15,7 +15,7 @@ export const refundPolicy = (site: Site): LegalDocument => ({
       items: [
         policyTerms.cancellationFullRefund,
         policyTerms.lateCancellationFee,
-        "If you cancel within 14 days of the day you booked, before the session starts, you get a full refund, even within 24 hours of it: this is your right to cancel under the Consumer Contracts (Information, Cancellation and Additional Charges) Regulations 2013. After those 14 days, the 24-hour terms above apply.",
+        `${policyTerms.cancellationPeriod} The 14 days end at midnight (UK time) at the end of the 14th day after the day you booked; after them, the 24-hour terms above apply.`,
         "If we have to cancel or move a session, you can choose a new time or a full refund.",
         `A package's sessions must all start within ${PACKAGE_TIMES}, counted from the first session. A package session cancelled in time goes back on the package to book again. You can end a package from My Sessions at any time before its time runs out and have its unbooked sessions refunded in full; sessions still unbooked when it runs out expire and are not refunded.`,
       ],

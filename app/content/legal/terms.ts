@@ -49,7 +49,7 @@ export const terms = (site: Site): LegalDocument => ({
         "Prices are in pounds sterling (GBP). Card payments are processed securely by Stripe; we never see or store your full card details.",
         policyTerms.cancellationFullRefund,
         policyTerms.lateCancellationFee,
-        "Within 14 days of booking, a session cancelled before it starts is refunded in full: your right to cancel under the Consumer Contracts Regulations 2013.",
+        policyTerms.cancellationPeriod,
         policyTerms.digitalNonRefundable,
         "The Digital Access membership renews monthly until you cancel. You can cancel at any time and keep access until the end of the month you have paid for.",
         `${policyTerms.giftVouchers} Our Refund Policy gives the full details.`,

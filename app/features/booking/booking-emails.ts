@@ -1,4 +1,6 @@
+import { policyTerms } from "~/content/policies";
 /** Every booking e-mail, in the one layout (`renderEmail`). Pure: the caller sends them. */
+
 import { contactFaqs } from "~/content/faqs";
 import { formatAmount } from "~/lib/format-price";
 import { type EmailContent, renderEmail, type Sender } from "~/lib/mail/email-layout";
@@ -122,6 +124,7 @@ export function bookingConfirmationEmail(
     action: manageAction(session),
     after: [
       "Cancel up to 24 hours before for a full refund; later or on the day, 50% is refunded. You can reschedule up to 24 hours before.",
+      policyTerms.cancellationPeriod,
       ...distanceHow(session),
     ],
   });

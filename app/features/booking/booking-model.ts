@@ -174,7 +174,7 @@ export const cancellationPolicy = {
   session:
     "Cancel up to 24 hours before for a full refund; later or on the day, 50% is refunded. Within 14 days of booking, cancelling before the session starts is always refunded in full. Reschedule up to 24 hours before.",
   package:
-    "A package session cancelled up to 24 hours before (or at any time before it starts, within 14 days of booking it) goes back on your package to book again; later or on the day, 50% of its share is refunded. You can end the package from My Sessions and have its unbooked sessions refunded in full. Reschedule up to 24 hours before.",
+    "A package session cancelled up to 24 hours before (or at any time before it starts, within 14 days of buying the package) goes back on your package to book again; later or on the day, 50% of its share is refunded. You can end the package from My Sessions and have its unbooked sessions refunded in full. Reschedule up to 24 hours before.",
 } as const;
 
 export const bookingMessages = {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
 import type { Database } from "~/lib/db/client.server";
-import { bookings, user } from "~/lib/db/schema.server";
+import { bookingPackages, bookings, user } from "~/lib/db/schema.server";
 import { addDays, weekdayOf, zonedDate } from "~/lib/zoned-time";
 import { createTestServices } from "../../../tests/support/test-services";
 import { bookingLineId } from "./booking-model";
@@ -32,16 +32,19 @@ export function bookingTestKitDays(count: number): string[] {
 }
 
 /**
- * As if the booking had been made over 14 days before its session: past the statutory cancellation
- * period (decision 061), so the 24-hour rule's half refund applies to a late cancellation.
+ * As if the booking (and its package, for a package's session) had been bought over 14 days before
+ * its session: past the statutory cancellation period (decision 061), so the 24-hour rule's half
+ * refund applies to a late cancellation.
  */
 export async function bookedOver14DaysAhead(services: { database: { db: Database } }, bookingId: string) {
-  const [row] = await services.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const { db } = services.database;
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!row) throw new Error(`no booking ${bookingId}`);
-  await services.database.db
-    .update(bookings)
-    .set({ createdAt: new Date(row.startsAt.getTime() - 20 * 86_400_000) })
-    .where(eq(bookings.id, bookingId));
+  const longBefore = new Date(row.startsAt.getTime() - 20 * 86_400_000);
+  await db.update(bookings).set({ createdAt: longBefore }).where(eq(bookings.id, bookingId));
+  if (row.packageId) {
+    await db.update(bookingPackages).set({ createdAt: longBefore }).where(eq(bookingPackages.id, row.packageId));
+  }
 }
 
 export const request = (startsAt: Date, serviceId = "one-on-one", place: "in_person" | "distance" = "in_person") => ({

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { recordRefund, settleRefund } from "~/features/shop/line-kinds.server";
 import { AppError } from "~/lib/app-error";
-import type { Transaction } from "~/lib/db/client.server";
+import type { Database, Transaction } from "~/lib/db/client.server";
 import { type Booking, bookingPackages, bookings, orderLines, packageCredits, refunds } from "~/lib/db/schema.server";
 import { formatAmount } from "~/lib/format-price";
 import type { AppServices } from "~/lib/services.server";
 import { bookingMessages } from "./booking-model";
 import { offerFreedTimes } from "./booking-waitlist.server";
-import { cancellationTerms } from "./cancellation-terms";
+import { cancellationTerms, contractOf } from "./cancellation-terms";
 import { trySendBookingMail } from "./send-booking-mail.server";
 
 export type CancelResult = {
@@ -24,10 +24,12 @@ export type CancelResult = {
 
 /**
  * Cancels a confirmed session by the policy (decision 041). A session bought on its own is refunded:
- * 100 % at 24 hours or more before the start, 50 % later (only after the client confirmed the amount
- * she was shown, sent as `expectedRefundCents`), in full when the practitioner cancels. A package's
- * session instead returns its credit when cancelled in time or by the practitioner; cancelled late
- * by the client, 50 % of the credit's value comes back and the credit is spent. Never both: the
+ * 100 % at 24 hours or more before the start or within the 14-day cancellation period after its
+ * contract (decision 061), 50 % later (only after the client confirmed the amount she was shown,
+ * sent as `expectedRefundCents`), in full when the practitioner cancels. A package's session instead
+ * returns its credit when cancelled in time (the period counted from the package's purchase) or by
+ * the practitioner; cancelled late by the client, 50 % of the credit's value comes back and the
+ * credit is spent. Never both: the
  * package row, then the booking and its credit are locked, a session has at most one refund (a
  * unique index), and the ledger refuses any refund past what its line took.
  */
@@ -53,12 +55,14 @@ export async function cancelBooking(
       .where(and(eq(bookings.id, input.bookingId), mine));
     if (!found) throw new AppError("not_found", bookingMessages.notFound);
     // The same order of locks as booking from a credit: the package first.
+    let packageBoughtAt: Date | null = null;
     if (found.packageId) {
-      await tx
-        .select({ id: bookingPackages.id })
+      const [pack] = await tx
+        .select({ createdAt: bookingPackages.createdAt })
         .from(bookingPackages)
         .where(eq(bookingPackages.id, found.packageId))
         .for("update");
+      packageBoughtAt = pack?.createdAt ?? null;
     }
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update");
     if (!booking) throw new AppError("not_found", bookingMessages.notFound);
@@ -66,7 +70,7 @@ export async function cancelBooking(
       return { result: await alreadyCancelled(tx, booking), refundId: null, day: null };
     }
     if (booking.status !== "confirmed") throw new AppError("conflict", bookingMessages.notCancellable, "Booking");
-    const terms = cancellationTerms(booking, now, input.by);
+    const terms = cancellationTerms({ ...booking, contractAt: contractOf(booking, packageBoughtAt) }, now, input.by);
     if (!terms.allowed) throw new AppError("conflict", bookingMessages.notCancellable, "Booking");
 
     const returnsCredit = Boolean(booking.creditId) && terms.percent === 100;
@@ -154,4 +158,20 @@ async function alreadyCancelled(tx: Transaction, booking: Booking): Promise<Canc
 export async function voucherPartOf(tx: Transaction, refundId: string): Promise<number> {
   const [refund] = await tx.select({ cents: refunds.voucherCents }).from(refunds).where(eq(refunds.id, refundId));
   return refund?.cents ?? 0;
+}
+
+/** What cancelling `booking` now would do, its package's purchase read when it is a package's session. */
+export async function cancellationTermsOf(
+  db: Database,
+  booking: Booking,
+  now: Date,
+  by: "client" | "practitioner" = "client",
+) {
+  const [pack] = booking.packageId
+    ? await db
+        .select({ createdAt: bookingPackages.createdAt })
+        .from(bookingPackages)
+        .where(eq(bookingPackages.id, booking.packageId))
+    : [];
+  return cancellationTerms({ ...booking, contractAt: contractOf(booking, pack?.createdAt) }, now, by);
 }

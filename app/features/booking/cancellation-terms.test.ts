@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { cancellationTerms, canReschedule, needsExpressRequest } from "./cancellation-terms";
+import {
+  cancellationTerms,
+  canReschedule,
+  contractOf,
+  inCancellationPeriod,
+  needsExpressRequest,
+} from "./cancellation-terms";
 
 const startsAt = new Date("2026-06-10T10:00:00Z");
 const minutesBefore = (minutes: number) => new Date(startsAt.getTime() - minutes * 60_000);
 /** Booked 20 days ahead: past the 14-day cancellation period by the last days before it. */
 const bookedAt = new Date(startsAt.getTime() - 20 * 86_400_000);
-const booking = { startsAt, amountCents: 5000, createdAt: bookedAt };
+const booking = { startsAt, amountCents: 5000, contractAt: bookedAt };
 
 describe("the 24-hour refund rule", () => {
   it("refunds 100 % at 24 hours and 1 minute before", () => {
@@ -39,24 +45,38 @@ describe("the 24-hour refund rule", () => {
   });
 });
 
-describe("the 14-day right to cancel (CCR 2013 regs. 29 and 36)", () => {
+describe("the 14-day right to cancel (CCR 2013 regs. 29, 30 and 36)", () => {
   const bookedDaysBefore = (days: number) => ({
     ...booking,
-    createdAt: new Date(startsAt.getTime() - days * 86_400_000),
+    contractAt: new Date(startsAt.getTime() - days * 86_400_000),
   });
-  it("refunds in full, however late, a session booked under 14 days ago that has not started", () => {
+  it("refunds in full, however late, a session booked within the period that has not started", () => {
     // Booked 3 days ahead, cancelled 5 minutes before: still within 14 days of booking.
     expect(cancellationTerms(bookedDaysBefore(3), minutesBefore(5))).toEqual({
       allowed: true,
       refundCents: 5000,
       percent: 100,
     });
-    // Booked 14 days and an hour ahead, cancelled 2 hours before: 13 days 23 hours after booking.
-    expect(cancellationTerms(bookedDaysBefore(14 + 1 / 24), minutesBefore(120))).toMatchObject({ percent: 100 });
   });
-  it("applies the 24-hour rule once 14 days have passed since booking, and never once the session has started", () => {
-    expect(cancellationTerms(bookedDaysBefore(15), minutesBefore(120))).toMatchObject({ percent: 50 });
+  it("applies the 24-hour rule once the period is over, and never once the session has started", () => {
+    expect(cancellationTerms(bookedDaysBefore(16), minutesBefore(120))).toMatchObject({ percent: 50 });
     expect(cancellationTerms(bookedDaysBefore(3), startsAt)).toEqual({ allowed: false });
+  });
+  it("ends the period at the end of the 14th day after the contract's day, in London", () => {
+    // Contract on 1 June (BST) at 10:00: the period runs to the end of 15 June, London time.
+    const contract = new Date("2026-06-01T09:00:00Z");
+    expect(inCancellationPeriod(contract, new Date("2026-06-15T22:59:00Z"))).toBe(true); // 23:59 on the 15th
+    expect(inCancellationPeriod(contract, new Date("2026-06-15T23:00:00Z"))).toBe(false); // 00:00 on the 16th
+    // Over the clocks' change in March: 20 March's period ends at midnight on 3/4 April (BST).
+    const march = new Date("2026-03-20T12:00:00Z");
+    expect(inCancellationPeriod(march, new Date("2026-04-03T22:59:00Z"))).toBe(true);
+    expect(inCancellationPeriod(march, new Date("2026-04-03T23:00:00Z"))).toBe(false);
+  });
+  it("counts a package's session from the package's purchase, not the session's booking", () => {
+    const packageBought = new Date("2026-05-01T10:00:00Z");
+    const sessionBooked = new Date("2026-06-05T10:00:00Z");
+    expect(contractOf({ createdAt: sessionBooked }, packageBought)).toEqual(packageBought);
+    expect(contractOf({ createdAt: sessionBooked }, null)).toEqual(sessionBooked);
   });
 });
 

@@ -15,8 +15,7 @@ import { addDays, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { bookWithCredit } from "./book-with-credit.server";
 import { bookingLineId } from "./booking-model";
 import { type bookingTestKit, openDay, request } from "./booking-test-kit";
-import { cancelBooking } from "./cancel-booking.server";
-import { cancellationTerms } from "./cancellation-terms";
+import { cancelBooking, cancellationTermsOf } from "./cancel-booking.server";
 import { endPackage } from "./end-package.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
 import { startBookingCheckout } from "./start-booking-checkout.server";
@@ -213,7 +212,7 @@ export async function run(kit: BookingTestKit, world: World, o: Op) {
       const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
       if (!row) return;
       const now = o.late ? new Date(row.startsAt.getTime() - 2 * HOUR) : new Date();
-      const terms = cancellationTerms(row, now, o.by);
+      const terms = await cancellationTermsOf(db, row, now, o.by);
       await cancelBooking(
         services,
         {

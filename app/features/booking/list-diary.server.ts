@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt } from "drizzle-orm";
-import { bookingBlocks, bookings, diaryBookings, refunds, user } from "~/lib/db/schema.server";
+import { bookingBlocks, bookingPackages, bookings, diaryBookings, refunds, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { findService } from "./booking-model";
@@ -27,10 +27,12 @@ export async function listDiary(services: AppServices, range: { from: string; to
       name: user.name,
       email: user.email,
       diary: diaryBookings,
+      packageBoughtAt: bookingPackages.createdAt,
     })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
     .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
+    .leftJoin(bookingPackages, eq(bookingPackages.id, bookings.packageId))
     .leftJoin(diaryBookings, eq(diaryBookings.bookingId, bookings.id))
     .where(
       and(
@@ -53,7 +55,7 @@ export async function listDiary(services: AppServices, range: { from: string; to
     sessions: live
       .filter((row) => row.booking.status !== "held")
       .map((row) => ({
-        ...toView(row.booking, row.refundCents, now),
+        ...toView(row.booking, row.refundCents, now, row.packageBoughtAt),
         client: { id: row.booking.userId, name: row.name, email: row.email },
         started: row.booking.startsAt <= now,
         /** Booked by her for the client (decision 045): the price, and whether it was paid to her. */

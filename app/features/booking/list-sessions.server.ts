@@ -4,7 +4,7 @@ import type { Database } from "~/lib/db/client.server";
 import { type Booking, bookingPackages, bookings, packageCredits, refunds } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { findService } from "./booking-model";
-import { cancellationTerms, canReschedule } from "./cancellation-terms";
+import { cancellationTerms, canReschedule, contractOf } from "./cancellation-terms";
 
 export type SessionView = {
   id: string;
@@ -29,8 +29,17 @@ export type SessionView = {
   arrangedDirectly: boolean;
 };
 
-export function toView(booking: Booking, refundCents: number | null, now: Date): SessionView {
-  const terms = booking.status === "confirmed" ? cancellationTerms(booking, now) : { allowed: false as const };
+/** `packageBoughtAt`: when a package's session's package was bought (its contract; null for a session alone). */
+export function toView(
+  booking: Booking,
+  refundCents: number | null,
+  now: Date,
+  packageBoughtAt: Date | null = null,
+): SessionView {
+  const terms =
+    booking.status === "confirmed"
+      ? cancellationTerms({ ...booking, contractAt: contractOf(booking, packageBoughtAt) }, now)
+      : { allowed: false as const };
   const returnsCredit = terms.allowed && terms.percent === 100 && Boolean(booking.creditId);
   return {
     id: booking.id,
@@ -57,7 +66,7 @@ export function toView(booking: Booking, refundCents: number | null, now: Date):
 export async function listMySessions(services: AppServices, userId: string, now = new Date()) {
   const { db } = services.database;
   const { rows, packs } = await cacheUntilChanged(db, MY_SESSIONS, userId, () => readMySessions(db, userId));
-  const sessions = rows.map((row) => toView(row.booking, row.refundCents, now));
+  const sessions = rows.map((row) => toView(row.booking, row.refundCents, now, row.packageBoughtAt));
   return {
     upcoming: sessions.filter((s) => s.status === "confirmed" && new Date(s.endsAt) > now),
     past: sessions.filter((s) => !(s.status === "confirmed" && new Date(s.endsAt) > now)).reverse(),
@@ -90,9 +99,10 @@ const MY_SESSIONS: CacheSpec = {
 
 async function readMySessions(db: Database, userId: string) {
   const rows = await db
-    .select({ booking: bookings, refundCents: refunds.amountCents })
+    .select({ booking: bookings, refundCents: refunds.amountCents, packageBoughtAt: bookingPackages.createdAt })
     .from(bookings)
     .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
+    .leftJoin(bookingPackages, eq(bookingPackages.id, bookings.packageId))
     .where(and(eq(bookings.userId, userId), inArray(bookings.status, ["confirmed", "cancelled"])))
     .orderBy(asc(bookings.startsAt));
   const packs = await db
@@ -116,9 +126,10 @@ async function readMySessions(db: Database, userId: string) {
 /** One of the client's own sessions; null for anyone else's (they cannot tell it exists). */
 export async function getMySession(services: AppServices, userId: string, bookingId: string, now = new Date()) {
   const [row] = await services.database.db
-    .select({ booking: bookings, refundCents: refunds.amountCents })
+    .select({ booking: bookings, refundCents: refunds.amountCents, packageBoughtAt: bookingPackages.createdAt })
     .from(bookings)
     .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
+    .leftJoin(bookingPackages, eq(bookingPackages.id, bookings.packageId))
     .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
-  return row ? toView(row.booking, row.refundCents, now) : null;
+  return row ? toView(row.booking, row.refundCents, now, row.packageBoughtAt) : null;
 }

@@ -5,8 +5,7 @@ import type { PersonalDataHolder } from "~/lib/personal-data.server";
 import type { AppServices } from "~/lib/services.server";
 import { formatSessionTime } from "~/lib/zoned-time";
 import { findService } from "./booking-model";
-import { cancelBooking } from "./cancel-booking.server";
-import { cancellationTerms } from "./cancellation-terms";
+import { cancelBooking, cancellationTermsOf } from "./cancel-booking.server";
 import { endPackage } from "./end-package.server";
 
 /**
@@ -49,7 +48,7 @@ export const bookingPersonalData: PersonalDataHolder = {
   async preview(services, userId, now) {
     const said: string[] = [];
     for (const session of await futureSessions(services, userId, now)) {
-      const terms = cancellationTerms(session, now, "client");
+      const terms = await cancellationTermsOf(services.database.db, session, now);
       const name = `${findService(session.serviceId)?.title ?? "Session"} on ${formatSessionTime(session.startsAt)}`;
       if (!terms.allowed) continue;
       if (session.creditId && terms.percent === 100) said.push(`${name}: cancelled, and refunded with your package.`);
@@ -64,7 +63,7 @@ export const bookingPersonalData: PersonalDataHolder = {
   },
   async release(services, { userId }, now) {
     for (const session of await futureSessions(services, userId, now)) {
-      const terms = cancellationTerms(session, now, "client");
+      const terms = await cancellationTermsOf(services.database.db, session, now);
       if (!terms.allowed) continue;
       await cancelBooking(
         services,

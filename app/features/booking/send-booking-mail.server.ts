@@ -25,10 +25,10 @@ function practice() {
   return { brand: settings.businessName, email: settings.email, practitioner: settings.practitionerName };
 }
 
-/** The sender of booking e-mails. */
 /** What the practitioner's calendar says of a client's note, in place of it. */
 export const CALENDAR_NOTE_POINTER = "The client left a note: see the diary on the site.";
 
+/** The sender of booking e-mails. */
 export function practiceSender() {
   const { brand, email } = practice();
   return { brand, email };

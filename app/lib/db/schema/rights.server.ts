@@ -25,8 +25,9 @@ export const dataExports = pgTable(
 
 /**
  * An account closed (art. 17). The `user` row stays, anonymised, because orders, refunds and
- * bookings keep pointing at it for six years (the law's record keeping); this row says it is no
- * longer a person and since when, which the retention job counts those six years from.
+ * bookings keep pointing at it for the years the law's record keeping asks; this row says it is no
+ * longer a person and since when, which the retention job counts them from (six years after the end
+ * of that tax year: `booksKeptUntil`, decision 061).
  */
 export const erasedAccounts = pgTable("erased_accounts", {
   userId: text("user_id")
