@@ -26,6 +26,14 @@ export function refundDestination(cents: number, voucherCents: number | undefine
   return `is being refunded: ${formatAmount(toVoucher)} to your gift voucher, ${formatAmount(toCard)} to your card.`;
 }
 
+/** Where a refund the owner makes goes, after its amount in her confirmation ("" when all to the card). */
+export function refundRoute(cents: number, voucherCents: number): string {
+  const { toVoucher, toCard } = splitRefund(cents, voucherCents);
+  if (toVoucher === 0) return "";
+  if (toCard === 0) return " (all of it to the gift voucher that paid)";
+  return ` (${formatAmount(toVoucher)} to the gift voucher that paid, ${formatAmount(toCard)} to their card)`;
+}
+
 /**
  * A refund e-mail's rows and closing lines for where the money goes: what a gift voucher paid goes
  * back to it first (decision 048), the rest to the card. No split rows when it all goes one way.

@@ -22,6 +22,7 @@ import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
 import { pageCount } from "~/lib/pagination";
+import { refundRoute } from "~/lib/refund-split";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin-orders";
 
@@ -187,13 +188,6 @@ function GrantForm({ products }: { products: { id: string; title: string }[] }) 
       </fetcher.Form>
     </details>
   );
-}
-
-/** Where a refund's money goes, when a gift voucher paid some of the order (it gets its part back first). */
-function refundRoute(cents: number, toVoucherCents: number): string {
-  if (toVoucherCents <= 0) return "";
-  if (toVoucherCents >= cents) return " (all of it to the gift voucher that paid)";
-  return ` (${formatAmount(toVoucherCents)} to the gift voucher that paid, ${formatAmount(cents - toVoucherCents)} to their card)`;
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { bookings, clientNotes, healthDataAccess, intakeAnswers, user } from "~/lib/db/schema.server";
 import type { PersonalDataHolder } from "~/lib/personal-data.server";
 import { RETENTION } from "~/lib/retention-periods";
@@ -31,28 +32,22 @@ export const clientsPersonalData: PersonalDataHolder = {
     const { db } = services.database;
     const cutoff = new Date(now);
     cutoff.setUTCFullYear(cutoff.getUTCFullYear() - RETENTION.healthNotesYears);
-    const lastSessionOf = (clientId: typeof clientNotes.clientId | typeof intakeAnswers.userId) =>
-      db
-        .select({ at: sql`max(${bookings.startsAt})` })
-        .from(bookings)
-        .where(eq(bookings.userId, clientId));
+    // Past its time: written before the cut-off, and her last session (if any) before it too.
+    const pastItsTime = (clientId: AnyPgColumn, updatedAt: AnyPgColumn) =>
+      and(
+        lt(updatedAt, cutoff),
+        sql`coalesce((${db
+          .select({ at: sql`max(${bookings.startsAt})` })
+          .from(bookings)
+          .where(eq(bookings.userId, clientId))}), ${updatedAt}) < ${cutoff.toISOString()}`,
+      );
     const gone = await db
       .delete(clientNotes)
-      .where(
-        and(
-          lt(clientNotes.updatedAt, cutoff),
-          sql`coalesce((${lastSessionOf(clientNotes.clientId)}), ${clientNotes.updatedAt}) < ${cutoff.toISOString()}`,
-        ),
-      )
+      .where(pastItsTime(clientNotes.clientId, clientNotes.updatedAt))
       .returning({ id: clientNotes.id });
     const answers = await db
       .delete(intakeAnswers)
-      .where(
-        and(
-          lt(intakeAnswers.updatedAt, cutoff),
-          sql`coalesce((${lastSessionOf(intakeAnswers.userId)}), ${intakeAnswers.updatedAt}) < ${cutoff.toISOString()}`,
-        ),
-      )
+      .where(pastItsTime(intakeAnswers.userId, intakeAnswers.updatedAt))
       .returning({ userId: intakeAnswers.userId });
     // The log of reads of notes that are gone says nothing any more: it goes with them.
     const log = await db
