@@ -10,6 +10,14 @@ export function formatLongDate(value: Date | string): string {
   }).format(new Date(value));
 }
 
+/**
+ * The last UK day of something that ends at the midnight after it (a package's sessions, a
+ * voucher): that day, not the next one on which the end instant falls.
+ */
+export function formatLastDay(endsAt: Date | string): string {
+  return formatLongDate(new Date(new Date(endsAt).getTime() - 1));
+}
+
 /** Midnight in the UK on the first of this month (GMT or BST), as an instant. */
 export function startOfUkMonth(now = new Date()): Date {
   const [year, month] = new Intl.DateTimeFormat("en-CA", {

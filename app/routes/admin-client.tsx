@@ -27,10 +27,11 @@ import { getMembership } from "~/features/shop/get-membership.server";
 import { getPaymentProvider } from "~/features/shop/get-payment-provider.server";
 import { listOrders } from "~/features/shop/list-orders.server";
 import { servicesContext } from "~/lib/context";
-import { formatLongDate } from "~/lib/format-date";
+import { formatLastDay, formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { refusalOf } from "~/lib/forms/action-data";
 import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
+import { orderTotalText } from "~/lib/order-total";
 import { z } from "~/lib/zod";
 import { describeInstant, formatSessionTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/admin-client";
@@ -38,10 +39,8 @@ import type { Route } from "./+types/admin-client";
 /** Account ids are Better Auth's (letters, digits, - and _); anything else names no client. */
 const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 
-const when = (iso: string) => {
-  const { day, time } = describeInstant(new Date(iso));
-  return `${day}, ${time}`;
-};
+/** When a consent was given or a note written, as a record of it reads: the zone said. */
+const when = (iso: string) => formatSessionTime(new Date(iso));
 
 /** A log line's time, short enough for a column: '25 Nov 2026, 19:07' (UK time). */
 const shortWhen = (iso: string) => {
@@ -125,6 +124,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sessions: p.sessions,
       remaining: p.remaining,
       refunded: p.refunded,
+      lastDay: formatLastDay(p.expiresAt),
       expires: formatLongDate(p.expiresAt),
       expired: p.expired,
     })),
@@ -134,7 +134,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         id: o.id,
         date: formatLongDate(o.createdAt),
         status: o.status,
-        totalCents: o.totalCents,
+        total: orderTotalText(o.totalCents, o.voucherCents),
         refundedCents: o.refundedCents,
         titles: o.lines.map((line) => line.title),
       })),
@@ -330,7 +330,8 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
                   <p className="font-semibold">{p.title}</p>
                   <p className="text-sm text-muted">
                     {p.remaining} of {p.sessions} sessions left to book
-                    {p.refunded ? ` · ${p.refunded} refunded` : ""} · {p.expired ? "expired" : "book by"} {p.expires}
+                    {p.refunded ? ` · ${p.refunded} refunded` : ""} ·{" "}
+                    {p.expired ? `expired ${p.expires}` : `book by ${p.lastDay}`}
                   </p>
                 </li>
               ))}
@@ -352,7 +353,7 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
                     </span>
                   </span>
                   <span className="text-sm sm:text-right">
-                    <span className="block font-semibold">{formatAmount(o.totalCents)}</span>
+                    <span className="block font-semibold">{o.total}</span>
                     {o.refundedCents > 0 ? (
                       <span className="block text-muted">{formatAmount(o.refundedCents)} refunded</span>
                     ) : null}
@@ -370,7 +371,7 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
 
         <Section id="access-log" title="Health data access log">
           <p className="text-sm text-muted">
-            Every read and change of her intake answers and your notes, newest first (the latest 50).
+            Every read and change of her intake answers and your notes, newest first (the latest 50), in UK time.
           </p>
           {log.length === 0 ? (
             <p className="mt-3 text-muted">Nothing yet.</p>

@@ -10,7 +10,7 @@ import { listDiscountableProducts, listDiscountCodes } from "~/features/shop/dis
 import { createDiscountCode, switchOffDiscountCode } from "~/features/shop/discount/save-discount-code.server";
 import { AppError } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
-import { formatLongDate } from "~/lib/format-date";
+import { formatLastDay } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { refusalOf, valuesFrom } from "~/lib/forms/action-data";
 import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       code: code.code,
       takesOff: code.kind === "percent" ? `${code.amount}% off` : `${formatAmount(code.amount)} off`,
       // Stored as the UK midnight that ends its last day; the day shown is the one before it.
-      lastDay: code.expiresAt ? formatLongDate(new Date(code.expiresAt.getTime() - 1)) : null,
+      lastDay: code.expiresAt ? formatLastDay(code.expiresAt) : null,
       expired: code.expiresAt ? code.expiresAt.getTime() <= now : false,
       uses: code.paidUses,
       openUses: code.openUses,

@@ -11,10 +11,10 @@ import { issueVoucher } from "~/features/shop/voucher/issue-voucher.server";
 import { listVouchers } from "~/features/shop/voucher/list-vouchers.server";
 import { resendVoucher } from "~/features/shop/voucher/resend-voucher.server";
 import { voidVoucher } from "~/features/shop/voucher/void-voucher.server";
-import { VOUCHER_LIMITS, voucherLastDay } from "~/features/shop/voucher/voucher-model";
+import { VOUCHER_LIMITS } from "~/features/shop/voucher/voucher-model";
 import { voucherValueText } from "~/features/shop/voucher/voucher-pdf.server";
 import { servicesContext } from "~/lib/context";
-import { formatLongDate } from "~/lib/format-date";
+import { formatLastDay, formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { refusalOf, valuesFrom } from "~/lib/forms/action-data";
 import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : "Not e-mailed",
       spent: formatAmount(Math.max(0, spentCents)),
       left: formatAmount(v.balanceCents),
-      expires: formatLongDate(voucherLastDay(v.expiresAt)),
+      expires: formatLastDay(v.expiresAt),
       state:
         v.status === "active"
           ? v.expiresAt <= now
@@ -124,7 +124,7 @@ const intents = {
     }),
     handler: async ({ id, lastDay }, { services }) => {
       const until = await extendVoucher(services, id, lastDay);
-      return back(`Voucher valid until ${formatLongDate(new Date(until.getTime() - 1))}.`);
+      return back(`Voucher valid until ${formatLastDay(until)}.`);
     },
   }),
   resend: intent({

@@ -21,7 +21,13 @@ import { getMySession } from "~/features/booking/list-sessions.server";
 import { readPackageExpiry } from "~/features/booking/read-package-expiry.server";
 import { rescheduleBooking } from "~/features/booking/reschedule-booking.server";
 import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
-import { BookingDetails, TimeChoices, WaitingListOffer } from "~/features/booking/ui/booking-form-parts";
+import { useBookingDraft } from "~/features/booking/ui/booking-draft";
+import {
+  BookingDetails,
+  HealthQuestionsFirst,
+  TimeChoices,
+  WaitingListOffer,
+} from "~/features/booking/ui/booking-form-parts";
 import { BookingTitle } from "~/features/booking/ui/booking-title";
 import { DayCalendar } from "~/features/booking/ui/day-calendar";
 import { useVisitorZone } from "~/features/booking/ui/visitor-zone";
@@ -106,7 +112,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     mode: moving ? ("reschedule" as const) : packageId ? ("credit" as const) : ("pay" as const),
     moving: moving ? { id: moving.id, when: formatSessionTime(new Date(moving.startsAt)) } : null,
     packageId: packageId ?? null,
-    packageEnds: until ? formatSessionTime(until) : null,
+    packageEnds: until ? describeInstant(new Date(until.getTime() - 1)).day : null,
     /** The time chosen before signing in, or offered from the waiting list: chosen again on arrival. */
     chosen: calendar.slots.some((slot) => slot.start === start) ? start : null,
     waiting: waits.some((w) => w.serviceId === service.id && w.day === calendar.selected && w.state === "waiting"),
@@ -171,6 +177,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const chosen = { day: describeInstant(start).date, start: start.toISOString() };
     throw redirect(signInFor(service.id, chosen, fields.then === "signup" ? "signup" : undefined));
   }
+  const booked = (url: string, description: string) =>
+    redirectWithToast(url, { title: "Session booked", description, variant: "default" }, services.env);
   const input = {
     serviceId: service.id,
     startsAt: parsed.data.start,
@@ -202,11 +210,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       throw new AppError("invalid_request", INTAKE_MESSAGES.disclaimer, "Booking");
     if (parsed.data.package) {
       const { bookingId } = await bookWithCredit(services, account, { ...input, packageId: parsed.data.package });
-      return redirectWithToast(
-        `/my-sessions/${bookingId}`,
-        { title: "Session booked", description: formatSessionTime(input.startsAt), variant: "default" },
-        services.env,
-      );
+      return booked(`/my-sessions/${bookingId}`, formatSessionTime(input.startsAt));
     }
     // One field takes a gift voucher's code or a discount code: the shape tells which. Either is a
     // secret typed by hand, so wrong guesses are limited per client.
@@ -219,13 +223,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         discountCode: typed && !isVoucher ? typed : undefined,
       });
     const clientIp = context.get(requestContext).clientIp;
-    const { url } = typed ? await limitGuesses(services, codeGuesses(typed, clientIp), start) : await start();
+    const { url, paidByVoucher } = typed
+      ? await limitGuesses(services, codeGuesses(typed, clientIp), start)
+      : await start();
     if (isScan(service))
       await recordScanDisclaimer(services, {
         userId: account.id,
         serviceTitle: service.title,
         startsAt: input.startsAt,
       });
+    // A voucher that paid it all comes straight back, booked: said as a package booking is.
+    if (paidByVoucher) return booked(url, `Paid by your gift voucher. ${formatSessionTime(input.startsAt)}`);
     return redirect(url);
   } catch (error) {
     return errorData(error, services.logger);
@@ -259,6 +267,8 @@ export default function Book({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const zone = useVisitorZone();
   const alertRef = useRef<HTMLDivElement>(null);
+  // Back from the health questions: the time, place and note she had chosen, as she left them.
+  const draft = useBookingDraft(service.id);
   // On a phone the message sits above the fold of a long form: bring it into view (it is also announced).
   useEffect(() => {
     if (refused) alertRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
@@ -290,14 +300,14 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           </p>
           {packageEnds ? (
             <p className="mt-1 text-sm text-muted" data-testid="package-ends">
-              Your package's sessions must start before {packageEnds}.
+              Your package's sessions must start by the end of {packageEnds}.
             </p>
           ) : null}
           <div className="mt-4">
             <DayCalendar days={calendar.days} selected={calendar.selected} hrefFor={query} />
           </div>
         </div>
-        <Form method="post" className={cardClass("p-4 sm:p-6")} aria-labelledby="times-heading">
+        <Form ref={draft.formRef} method="post" className={cardClass("p-4 sm:p-6")} aria-labelledby="times-heading">
           {cancelled ? (
             <p role="status" className="mb-4 rounded-lg bg-plum-100 p-3 text-sm">
               Payment cancelled. No payment was taken, and the time was let go.
@@ -312,12 +322,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           {intake ? (
-            <div className={noticeClass("info", "mb-4")} data-testid="intake-needed">
-              <p>{intake.message}</p>
-              <Link to={healthQuestionsHref} className={buttonClass("primary", "mt-3")}>
-                Answer the health questions
-              </Link>
-            </div>
+            <HealthQuestionsFirst message={intake.message} href={healthQuestionsHref} onLeave={draft.keep} />
           ) : null}
           <h2 id="times-heading" className="text-2xl">
             2. Choose a time

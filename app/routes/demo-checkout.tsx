@@ -22,10 +22,10 @@ function checkoutIdOf(params: { checkoutId: string }): string {
 
 const intentSchema = z.enum(["pay", "cancel"]);
 
-/** Where a paid checkout lands: its session, its gift voucher, or the shop's thank-you page. */
+/** Where a paid checkout lands, as Stripe's return does: its session, its gift voucher, or the thank-you page. */
 const paidAddress = (checkout: { id: string; bookingId: string | null; sellsVoucher: boolean }) =>
   checkout.bookingId
-    ? `/my-sessions/${checkout.bookingId}`
+    ? `/my-sessions/${checkout.bookingId}?session_id=${checkout.id}`
     : checkout.sellsVoucher
       ? `/gift-vouchers/bought?session_id=${checkout.id}`
       : `/checkout/success?session_id=${checkout.id}`;

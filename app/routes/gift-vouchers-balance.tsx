@@ -5,11 +5,10 @@ import { TextField } from "~/components/ui/form-fields";
 import { limitGuesses } from "~/features/accounts/limit-guesses.server";
 import { getVoucherBalance } from "~/features/shop/voucher/get-voucher-balance.server";
 import { voucherGuesses } from "~/features/shop/voucher/reserve-voucher.server";
-import { voucherLastDay } from "~/features/shop/voucher/voucher-model";
 import { PageHero } from "~/layout/page-hero";
 import { AppError } from "~/lib/app-error";
 import { requestContext, servicesContext } from "~/lib/context";
-import { formatLongDate } from "~/lib/format-date";
+import { formatLastDay } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
 import type { Route } from "./+types/gift-vouchers-balance";
@@ -46,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         kind: found.kind,
         balance: formatAmount(found.balanceCents),
         state: STATES[found.state],
-        expires: formatLongDate(voucherLastDay(found.expiresAt)),
+        expires: formatLastDay(found.expiresAt),
         expired: found.state === "expired",
       },
     };

@@ -3,10 +3,9 @@ import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/get-session-user.server";
 import { getBoughtVoucher } from "~/features/shop/voucher/get-voucher-balance.server";
-import { voucherLastDay } from "~/features/shop/voucher/voucher-model";
 import { voucherValueText } from "~/features/shop/voucher/voucher-pdf.server";
 import { servicesContext } from "~/lib/context";
-import { formatLongDate } from "~/lib/format-date";
+import { formatLastDay, formatLongDate } from "~/lib/format-date";
 import type { Route } from "./+types/gift-vouchers-bought";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recipientName: voucher.recipientName,
     recipientEmail: voucher.recipientEmail,
     sendAt,
-    expires: formatLongDate(voucherLastDay(voucher.expiresAt)),
+    expires: formatLastDay(voucher.expiresAt),
   };
 }
 

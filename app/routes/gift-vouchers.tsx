@@ -8,12 +8,12 @@ import { getSessionUser, requireUser } from "~/features/accounts/get-session-use
 import { findService, SERVICES } from "~/features/booking/booking-model";
 import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
 import { voucherOrderSchema } from "~/features/shop/voucher/voucher-form";
-import { VOUCHER_LIMITS, voucherExpiry, voucherLastDay } from "~/features/shop/voucher/voucher-model";
+import { VOUCHER_LIMITS, voucherExpiry } from "~/features/shop/voucher/voucher-model";
 import { siteFrom } from "~/features/site-settings/use-site";
 import { PageHero } from "~/layout/page-hero";
 import { AppError, errorData } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
-import { formatLongDate } from "~/lib/format-date";
+import { formatLastDay } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     today,
     lastDay: addDays(today, 365),
     // Shown at sale: counted again from the day it is paid.
-    validUntil: formatLongDate(voucherLastDay(voucherExpiry(new Date()))),
+    validUntil: formatLastDay(voucherExpiry(new Date())),
   };
 }
 

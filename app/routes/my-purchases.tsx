@@ -16,7 +16,7 @@ import { LoadFailure } from "~/layout/load-failure";
 import { PageHero } from "~/layout/page-hero";
 import { servicesContext } from "~/lib/context";
 import { formatLongDate } from "~/lib/format-date";
-import { formatAmount } from "~/lib/format-price";
+import { orderTotalText } from "~/lib/order-total";
 import { INVALID_PAGE_MESSAGE, pageCount, pageWindow, parsePageParam } from "~/lib/pagination";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/my-purchases";
@@ -142,7 +142,8 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm text-muted">{purchase.date}</p>
                 </div>
                 <p className="mt-1 text-plum-900">
-                  Total: <span className="font-semibold">{formatAmount(purchase.totalCents)}</span>
+                  Total:{" "}
+                  <span className="font-semibold">{orderTotalText(purchase.cardCents, purchase.voucherCents)}</span>
                 </p>
                 <ul className="mt-4 divide-y divide-plum-100">
                   {purchase.products.map((product) => (

@@ -36,9 +36,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const bookingId = bookingIdOf(params);
   // Back from Stripe Checkout: the webhook may be late, so ask Stripe now.
   const ref = new URL(request.url).searchParams.get("session_id");
-  if (ref && ref.length <= 255) await confirmCheckout(services, account.id, ref);
-  const session = await getMySession(services, account.id, bookingId);
-  if (!session || session.status === "released") throw data(null, { status: 404 });
+  const checkout = ref && ref.length <= 255 ? await confirmCheckout(services, account.id, ref) : null;
+  const found = await getMySession(services, account.id, bookingId);
+  if (!found || found.status === "released") throw data(null, { status: 404 });
+  const { purchaseId, ...session } = found;
+  // Paid for this session: said once, and the address loses the checkout's reference (a reload
+  // neither says it again nor asks Stripe again). A voucher's part is not a card payment.
+  if (checkout?.status === "paid" && checkout.id === purchaseId && session.status === "confirmed") {
+    return redirectWithToast(
+      `/my-sessions/${bookingId}`,
+      {
+        title: "Session booked",
+        description: `Payment of ${formatAmount(checkout.totalCents)} received. A confirmation is on its way to your inbox.`,
+        variant: "default",
+      },
+      services.env,
+    );
+  }
   return {
     session: { ...session, when: formatSessionTime(new Date(session.startsAt)) },
     reviewing: new URL(request.url).searchParams.get("cancel") === "review",

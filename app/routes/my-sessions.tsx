@@ -11,7 +11,7 @@ import { PageHero } from "~/layout/page-hero";
 import { AppError, errorData } from "~/lib/app-error";
 import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
-import { formatLongDate } from "~/lib/format-date";
+import { formatLastDay, formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
 import { refundDestination } from "~/lib/refund-split";
@@ -27,7 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     upcoming: sessions.upcoming.map(when),
     past: sessions.past.map(when),
-    packages: sessions.packages.map((p) => ({ ...p, expires: formatLongDate(p.expiresAt) })),
+    // Taken by its last day; expired at the midnight after it, on the next.
+    packages: sessions.packages.map((p) => ({
+      ...p,
+      lastDay: formatLastDay(p.expiresAt),
+      expires: formatLongDate(p.expiresAt),
+    })),
   };
 }
 
@@ -143,7 +148,7 @@ export default function MySessions({ loaderData }: Route.ComponentProps) {
                         ? `Expired on ${p.expires}${p.remaining > 0 ? `: ${p.remaining} unused` : ""}`
                         : p.remaining === 0 && p.refunded > 0
                           ? `No sessions left: ${p.refunded === 1 ? "1 session" : `${p.refunded} sessions`} refunded`
-                          : `${p.remaining} of ${p.sessions} sessions left, to be taken by ${p.expires}`}
+                          : `${p.remaining} of ${p.sessions} sessions left, to be taken by ${p.lastDay}`}
                     </p>
                   </div>
                   {!p.expired && p.remaining > 0 ? (

@@ -87,6 +87,9 @@ test("a client books a one-hour Reiki session in demo mode, gets the .ics, and c
   await page.getByRole("button", { name: "Pay £50.00" }).click();
 
   await expect(page.getByTestId("session-status")).toHaveText("Booked");
+  // Told once that the payment came, on an address without the checkout's reference.
+  await expect(page.getByText("Payment of £50.00 received. A confirmation is on its way to your inbox.")).toBeVisible();
+  await expect(page).toHaveURL(/\/my-sessions\/[\w-]+$/);
   await expect(page.getByTestId("cancel-terms")).toHaveText("Cancelling now refunds in full: £50.00.");
   expect(await accessibilityViolations(page)).toEqual([]);
   await shot(page, "my-session");

@@ -26,6 +26,16 @@ test("a client answers the health questions, then books; the practitioner reads 
     "Please answer the health questions before booking your session.",
   );
   await expect(page.getByRole("button", { name: "Continue to payment (£50.00)" })).toBeDisabled();
+  // She chooses first (each project its own day), then takes the detour: nothing chosen is lost.
+  await waitForHydration(page);
+  const day = openDay(testInfo.project.name.includes("phone") ? 24 : 23);
+  await page.locator(`a[data-date="${day}"]`).click();
+  await expect(page.locator(`a[data-date="${day}"]`)).toHaveAttribute("aria-current", "date");
+  const first = page.locator('label:has(input[name="start"])').first();
+  const start = await first.locator("input").getAttribute("value");
+  await first.click();
+  await page.getByLabel("Distance (online)").check();
+  await page.getByLabel("A note for the practitioner (optional)").fill("Evenings suit me better.");
   await page.getByRole("link", { name: "Answer the health questions" }).click();
 
   await expect(page.getByRole("heading", { name: "Health questions", level: 1 })).toBeVisible();
@@ -58,20 +68,19 @@ test("a client answers the health questions, then books; the practitioner reads 
   await consent.check();
   await page.getByRole("button", { name: "Save my answers" }).click();
 
-  // Back on the booking page, with the chosen day kept; each project its own day.
+  // Back on the booking page with the day, time, place and note as she left them.
   await expect(page.getByRole("heading", { name: "Book: One-on-One Session" })).toBeVisible();
   await expect(page.getByTestId("intake-needed")).toHaveCount(0);
-  const day = openDay(testInfo.project.name.includes("phone") ? 24 : 23);
-  await page.locator(`a[data-date="${day}"]`).click();
   await expect(page.locator(`a[data-date="${day}"]`)).toHaveAttribute("aria-current", "date");
-  await page
-    .locator("label")
-    .filter({ has: page.getByRole("radio") })
-    .first()
-    .click();
+  await expect(page.locator(`input[name="start"][value="${start}"]`)).toBeChecked();
+  await expect(page.getByLabel("Distance (online)")).toBeChecked();
+  await expect(page.getByLabel("A note for the practitioner (optional)")).toHaveValue("Evenings suit me better.");
+  await bookingShot(page, "booking-after-health-questions");
   await page.getByRole("button", { name: "Continue to payment (£50.00)" }).click();
   await page.getByRole("button", { name: "Pay £50.00" }).click();
   await expect(page.getByTestId("session-status")).toHaveText("Booked");
+  await expect(page.getByText("Evenings suit me better.")).toBeVisible();
+  await bookingShot(page, "my-session-paid");
 
   // The practitioner, in her own browser.
   const context = await browser.newContext({ viewport: page.viewportSize() });

@@ -1,3 +1,5 @@
+import { formatLongDate } from "~/lib/format-date";
+import { addDays, describeInstant, zonedInstant } from "~/lib/zoned-time";
 import {
   accessibilityViolations,
   answerHealthQuestions,
@@ -54,7 +56,15 @@ test("a client's package: a session cancelled in time comes back to book again, 
   await page.getByRole("button", { name: "Cancel and return the session to my package" }).click();
   await expect(page.getByText("The session is back on your package to book again.")).toBeVisible();
   const pack = page.getByRole("listitem").filter({ hasText: "Healing Journey" }).filter({ hasText: "sessions left" });
-  await expect(pack).toContainText("2 of 2 sessions left");
+  // Its last day is 31 days after the first session, as the Refund Policy says (not the day after).
+  const lastDay = zonedInstant(addDays(day, 31), "12:00");
+  await expect(pack).toContainText(`2 of 2 sessions left, to be taken by ${formatLongDate(lastDay)}`);
+  // Its booking page says the same last day.
+  await pack.getByRole("link", { name: /^Book a session/ }).click();
+  await expect(page.getByTestId("package-ends")).toHaveText(
+    `Your package's sessions must start by the end of ${describeInstant(lastDay).day}.`,
+  );
+  await page.goBack();
 
   // Ended: both unbooked sessions refunded in full, once.
   await pack.getByText("End this package").click();

@@ -85,7 +85,28 @@ test("a visitor buys a gift voucher for a friend, who books a One-on-One with it
   await other.getByLabel("Password", { exact: true }).fill(friend.password);
   await other.getByRole("button", { name: "Sign In" }).click();
   await expect(other.getByRole("heading", { name: "Book: One-on-One Session" })).toBeVisible();
+
+  // In the shop the code is named for what it is, and a voucher that pays it all leaves nothing to
+  // pay (looked at, not spent: a preview holds nothing).
+  await other.goto("/products");
+  await other.getByRole("button", { name: "Add to cart: Moon Ritual Journal" }).click();
+  await other.getByRole("button", { name: /^Cart, 1 item/ }).click();
+  const cart = other.getByRole("dialog", { name: "Your Cart" });
+  await cart.getByLabel("Discount code or gift voucher").fill(code);
+  await cart.getByRole("button", { name: "Apply" }).click();
+  await expect(cart.getByText(`Gift voucher (${code})`)).toBeVisible();
+  await expect(cart.getByTestId("cart-total")).toHaveText("£0.00");
+  await bookingShot(other, "cart-voucher");
+  await cart.getByRole("button", { name: "Checkout" }).click();
+  const dialog = other.getByRole("dialog", { name: "Complete Your Purchase" });
+  await expect(dialog.getByText(`Gift voucher (${code})`)).toBeVisible();
+  await expect(dialog.getByTestId("dialog-total")).toHaveText("£0.00");
+  await expect(dialog.getByRole("button", { name: "Place order" })).toBeVisible();
+  await bookingShot(other, "dialog-voucher");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
   // A first booking asks the health questions (decision 046).
+  await other.goto("/book/one-on-one");
   await answerHealthQuestions(other);
   // Days of its own, past the 14-day cancellation period (the booking tests take days before it,
   // the package test the week before): the phone the open day after the desktop's.

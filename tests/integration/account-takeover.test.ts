@@ -1,4 +1,5 @@
 import { like } from "drizzle-orm";
+import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
 import { isAdmin } from "~/features/accounts/manage-admins.server";
@@ -123,6 +124,10 @@ describe("issue 23: nobody can lock another person out (decision 043)", () => {
     const herBrowser = from("198.51.100.20");
     expect((await signIn(herBrowser, "victim@example.com", "Right-Pass9")).status).toBe(302);
     expect(herBrowser.hasCookie("known_device")).toBe(true);
+    // It names her account without her address: nothing personal to read in it.
+    const value = decodeURIComponent(herBrowser.cookieHeader().match(/known_device=([^;]*)/)?.[1] ?? "");
+    expect(Buffer.from(value.split(".")[0] ?? "", "base64").toString()).toMatch(/^\{"account":"[\w-]{43}","id":/);
+    expect(value).not.toContain("victim");
     expect((await herBrowser.post("/sign-out", {})).status).toBe(302);
 
     // Twenty-five wrong passwords for her address from five other clients: past the per-account
@@ -141,6 +146,17 @@ describe("issue 23: nobody can lock another person out (decision 043)", () => {
       { cookie: `known_device=${signed.slice(0, -4)}AAAA` },
     );
     expect(res.status).toBe(429);
+    // A cookie of the earlier kind, which named the address itself, still counts until it expires.
+    const earlier = await createCookie("known_device", { secrets: [proxied.services.env.AUTH_SECRET] }).serialize({
+      email: "victim@example.com",
+      id: "an-earlier-device-id",
+    });
+    const before = await from("198.51.100.23").post(
+      "/auth",
+      { intent: "signin", email: "victim@example.com", password: "Right-Pass9" },
+      { cookie: earlier.split(";")[0] as string },
+    );
+    expect(before.status).toBe(302);
     // Her own browser signs in at once, even from the address of one of the attackers.
     expect((await signIn(herBrowser, "victim@example.com", "Right-Pass9")).status).toBe(302);
   });

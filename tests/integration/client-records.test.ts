@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findService } from "~/features/booking/booking-model";
 import { changeIntakeForm } from "~/features/clients/change-intake-form.server";
 import { eraseClientPersonalData } from "~/features/clients/erase-client-personal-data.server";
 import { exportClientPersonalData } from "~/features/clients/export-client-personal-data.server";
@@ -7,6 +8,8 @@ import { getIntakeForm } from "~/features/clients/get-intake-form.server";
 import { sampleAnswers } from "~/features/clients/intake-test-kit";
 import { saveIntakeAnswers } from "~/features/clients/save-intake-answers.server";
 import { withdrawHealthConsent } from "~/features/clients/withdraw-health-consent.server";
+import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
+import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
 import {
   clientConsents,
   clientNotes,
@@ -14,6 +17,7 @@ import {
   intakeAnswers,
   intakeForms,
   user,
+  vouchers,
 } from "~/lib/db/schema.server";
 import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { adminForm } from "../support/admin-requests";
@@ -46,6 +50,9 @@ function openDayAhead(days: number) {
   while (![2, 3, 4, 5, 6].includes(weekdayOf(day))) day = addDays(day, 1);
   return day;
 }
+
+/** The card checkout of her first booking, paid (the voucher test names it in another session's address). */
+let paidCheckout = "";
 
 const SECRET_ANSWER = "Migraines since March; takes propranolol";
 const SECRET_NOTE = "Felt heat in the solar plexus; mentioned grief for her father";
@@ -118,6 +125,55 @@ describe("a client's first booking", () => {
     const booked = await bookSession();
     expect(booked.status).toBe(302);
     expect(booked.headers.get("location")).toMatch(/^\/demo-checkout\//);
+    // Paid, she comes back to the session with the checkout's reference (as from Stripe), is told
+    // once, and is sent on to the page's own address.
+    const checkout = booked.headers.get("location") ?? "";
+    const paid = await post(client.cookie, checkout, { intent: "pay" });
+    const back = paid.headers.get("location") ?? "";
+    expect(back).toMatch(/^\/my-sessions\/[\w-]+\?session_id=/);
+    const told = await page(client.cookie, back);
+    expect(told.status).toBe(302);
+    expect(told.headers.get("location")).toBe(back.split("?")[0]);
+    const flash = (told.headers.getSetCookie().find((line) => line.startsWith("flash=")) ?? "").split(";")[0];
+    expect(await (await page(`${client.cookie}; ${flash}`, back.split("?")[0] as string)).text()).toContain(
+      "Payment of £50.00 received. A confirmation is on its way to your inbox.",
+    );
+    paidCheckout = back.split("session_id=")[1] as string;
+  });
+
+  it("comes straight back booked when a gift voucher pays it all, and says so", async () => {
+    const service = findService("one-on-one") as NonNullable<ReturnType<typeof findService>>;
+    const order = {
+      kind: "service" as const,
+      pounds: 0,
+      serviceId: service.id,
+      service: { id: service.id, title: service.title, priceCents: service.priceCents },
+      buyerName: "Ann",
+      recipientName: "Bea",
+      recipientEmail: "",
+      message: "",
+      sendOn: "",
+    };
+    const { voucherId } = await startVoucherCheckout(t.services, client, order);
+    const [sold] = await t.services.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId));
+    await payDemoCheckout(t.services, client.id, sold?.purchaseId ?? "");
+    const [voucher] = await t.services.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId));
+    const booked = await bookSession({
+      start: zonedInstant(openDayAhead(9), "15:00").toISOString(),
+      voucher: voucher?.code ?? "",
+    });
+    expect(booked.status).toBe(302);
+    const back = booked.headers.get("location") ?? "";
+    expect(back).toMatch(/^\/my-sessions\/[\w-]+$/);
+    const flash = (booked.headers.getSetCookie().find((line) => line.startsWith("flash=")) ?? "").split(";")[0];
+    const shown = await (await page(`${client.cookie}; ${flash}`, back)).text();
+    expect(shown).toContain("Session booked");
+    expect(shown).toContain("Paid by your gift voucher.");
+    expect(shown).not.toContain("Payment of");
+    // Another of her checkouts named in this session's address says nothing of a payment for it.
+    const other = await page(client.cookie, `${back}?session_id=${paidCheckout}`);
+    expect(other.status).toBe(200);
+    expect(await other.text()).not.toContain("Payment of");
   });
 
   it("asks again when the practitioner changes the form", async () => {
@@ -150,6 +206,8 @@ describe("the practitioner's record of a client", () => {
     expect(record).toContain(SECRET_ANSWER);
     expect(record).toContain(SECRET_NOTE);
     expect(record).toContain("Health data access log");
+    // A consent's time says its zone, as a record of it must.
+    expect(record).toMatch(/given (<!-- -->)?\w+day, \d+ \w+ \d{4}, \d\d:\d\d \(UK time\)/);
 
     // The note's write, then this page's two reads (answers and notes), each with who did it.
     const lines = await newLines();

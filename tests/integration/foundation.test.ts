@@ -48,8 +48,13 @@ describe("the server", () => {
   });
 
   it("allows a shared page's scripts by hash: no nonce is ever sent twice (decision 027)", async () => {
-    await t.app.request("/");
-    const res = await t.app.request("/");
+    // A change notified late by PostgreSQL (the start's own writes) may empty the cache once between
+    // the two requests (seen once in `npm test`): asked again, the page comes from the cache.
+    let res = await t.app.request("/");
+    for (let tries = 0; tries < 5 && res.headers.get("x-cache") !== "hit"; tries++) {
+      await res.arrayBuffer();
+      res = await t.app.request("/");
+    }
     expect(res.headers.get("x-cache")).toBe("hit");
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);

@@ -33,29 +33,34 @@ const client = path.resolve(process.env.BUILD_DIR || "build", "client");
  * bytes on pages whose shared chunks changed with them (their names and hashes in the imports), and 52
  * on /gift-vouchers for taking a refused order's first field to correct into view; then 20-110 bytes
  * on the pages that load the policy terms, for the right to cancel stated once beside the 24-hour
- * rule (a module of its own cost the three pages that quote it 460-510 bytes each: a script more).
+ * rule (a module of its own cost the three pages that quote it 460-510 bytes each: a script more);
+ * and in session 15 by 34-59 bytes for the cart and the purchase dialog naming a gift voucher as one
+ * ('Gift voucher (CODE)', not 'Discount'; the box 'Discount code or gift voucher'), 'Place order' for
+ * nothing to pay (not 'Pay FREE'), and no cart button on a card the client already owns; then 6-24
+ * bytes for 'Remove code CODE' read out for either kind of code, and 134 on /cookie-policy for naming
+ * the booking page's draft kept across the health questions.
  * Issue 23's target is 100 KB: the
  * framework chunk alone is 93 KB, so meeting it means a smaller framework, not trimming pages
  * (decision 057 measured one, and why it is not taken yet).
  */
 const CEILING: Record<string, number> = {
-  "/": 115_081,
-  "/about": 110_734,
-  "/products": 115_598,
-  "/reiki": 118_474,
-  "/zyto": 119_301,
-  "/aromatherapy": 111_397,
-  "/music": 109_553,
-  "/media-events": 122_494,
-  "/contact": 112_541,
-  "/terms": 111_897,
-  "/privacy": 112_045,
-  "/cookie-policy": 109_699,
-  "/refund": 111_374,
-  "/disclaimer": 111_268,
-  "/review-policy": 109_409,
-  "/gift-vouchers": 112_070,
-  "/product/:productId": 114_870,
+  "/": 115_128,
+  "/about": 110_810,
+  "/products": 115_659,
+  "/reiki": 118_547,
+  "/zyto": 119_358,
+  "/aromatherapy": 111_456,
+  "/music": 109_602,
+  "/media-events": 122_564,
+  "/contact": 112_612,
+  "/terms": 111_957,
+  "/privacy": 112_105,
+  "/cookie-policy": 109_878,
+  "/refund": 111_433,
+  "/disclaimer": 111_326,
+  "/review-policy": 109_464,
+  "/gift-vouchers": 112_140,
+  "/product/:productId": 114_933,
 };
 
 type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[] };

@@ -20,10 +20,11 @@ export const cookiePolicy = (site: Site): LegalDocument => ({
       items: [
         "'__Secure-better-auth.session_token' (a cookie; without '__Secure-' on a site without HTTPS): keeps you signed in to your account. It lasts 14 days from the last time you used the site, or until you sign out.",
         "'flash' (a cookie): carries a one-off message between pages (for example, 'signed out'). It lasts one minute.",
-        "'known_device' (a cookie): remembers that this browser has signed in to your account before, so that failed sign-ins by someone else cannot lock you out of it. It holds your e-mail address and a random number, signed so that nobody can forge it, and lasts 180 days; closing your account removes it.",
+        "'known_device' (a cookie): remembers that this browser has signed in to your account before, so that failed sign-ins by someone else cannot lock you out of it. It holds a code worked out from your e-mail address with a key only this website knows (not the address itself) and a random number, signed so that nobody can forge it, and lasts 180 days; closing your account removes it.",
         "'sacred.signup' (a cookie): ties a new account to the browser it was made in, until you confirm your e-mail address. It lasts one day and is only ever sent back to the confirmation link.",
         "Your cookie choice, stored in your browser's local storage under 'cookie-consent' until you clear it.",
         "Your shopping cart, stored in your browser's local storage under 'cart' until you empty it.",
+        "The time, place and note you chose on a booking page, if you leave it to answer the health questions: stored in this browser tab's session storage under 'booking-draft:' and the session's name. They are put back if you return within an hour, and deleted when you return or close the tab.",
       ],
     },
     {

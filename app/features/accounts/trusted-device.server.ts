@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { DEVICE_COOKIE } from "~/lib/device-cookie";
 import type { Env } from "~/lib/env.server";
@@ -6,13 +6,24 @@ import { z } from "~/lib/zod";
 
 /**
  * OWASP's device cookie (decision 043): after a successful sign-in the browser gets a signed,
- * HttpOnly cookie naming the account and a random id of this device. A later sign-in for that account
+ * HttpOnly cookie naming the account and a random id of this device. The account is named by a keyed
+ * hash of its e-mail address, not the address: the cookie holds nothing personal that anyone who sees
+ * it (a shared computer, a log) could read, and the server, which knows the key, still tells whose it is. A later sign-in for that account
  * that presents it is counted in the device's own bucket, apart from the pool every other client
  * shares, so nobody elsewhere can lock its owner out of a browser she has signed in with before.
  */
 const DEVICE_LIFETIME_SECONDS = 180 * 24 * 60 * 60;
 
-const deviceSchema = z.object({ email: z.string(), id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+const deviceId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+/** Cookies set before 2026-11-26 named the address itself; they are honoured until they expire. */
+const deviceSchema = z.union([
+  z.object({ account: z.string(), id: deviceId }),
+  z.object({ email: z.string(), id: deviceId }),
+]);
+
+/** The account as the cookie names it: HMAC-SHA256 of the address under the site's secret. */
+const accountTag = (env: Pick<Env, "AUTH_SECRET">, email: string) =>
+  createHmac("sha256", env.AUTH_SECRET).update(`known_device:${email}`).digest("base64url");
 
 function deviceCookie(env: Pick<Env, "AUTH_SECRET" | "PUBLIC_URL">) {
   return createCookie(DEVICE_COOKIE, {
@@ -35,10 +46,12 @@ export async function readTrustedDevice(
   const header = request.headers.get("cookie");
   if (!header?.includes(`${DEVICE_COOKIE}=`)) return null;
   const parsed = deviceSchema.safeParse(await deviceCookie(env).parse(header));
-  return parsed.success && parsed.data.email === email ? parsed.data.id : null;
+  if (!parsed.success) return null;
+  const named = "account" in parsed.data ? parsed.data.account === accountTag(env, email) : parsed.data.email === email;
+  return named ? parsed.data.id : null;
 }
 
 /** The Set-Cookie of a new device id for `email`, after it signed in with the right password. */
 export function trustDevice(env: Pick<Env, "AUTH_SECRET" | "PUBLIC_URL">, email: string): Promise<string> {
-  return deviceCookie(env).serialize({ email, id: randomBytes(16).toString("base64url") });
+  return deviceCookie(env).serialize({ account: accountTag(env, email), id: randomBytes(16).toString("base64url") });
 }

@@ -5,6 +5,7 @@ import { contactFaqs } from "~/content/faqs";
 import { formatAmount } from "~/lib/format-price";
 import { type EmailContent, renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
+import { orderTotalText } from "~/lib/order-total";
 import { refundSplit } from "~/lib/refund-split";
 import { formatSessionTime, visitorTime } from "~/lib/zoned-time";
 import { type Place, placeLabel } from "./booking-model";
@@ -97,7 +98,8 @@ export function bookingConfirmationEmail(
   sender: Sender,
   to: { email: string; name: string },
   session: SessionFacts,
-  paidCents: number | null,
+  /** What was paid through the site: charged, and a gift voucher's part. */
+  paid: { cardCents: number; voucherCents: number } | null,
   bookedFor?: DiaryPayment,
   /** The payment's VAT invoice, when the practitioner is VAT-registered (decision 050). */
   vatInvoiceRows: { label: string; value: string }[] = [],
@@ -118,8 +120,8 @@ export function bookingConfirmationEmail(
         ]
       : vatInvoiceRows.length
         ? vatInvoiceRows
-        : paidCents !== null
-          ? [{ label: "Paid", value: formatAmount(paidCents) }]
+        : paid !== null
+          ? [{ label: "Paid", value: orderTotalText(paid.cardCents, paid.voucherCents) }]
           : [],
     action: manageAction(session),
     after: [

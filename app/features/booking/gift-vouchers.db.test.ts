@@ -7,6 +7,7 @@ import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
 import { createCheckout } from "~/features/shop/create-checkout.server";
 import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
 import { listOrders } from "~/features/shop/list-orders.server";
+import { listPurchases } from "~/features/shop/list-purchases.server";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { listVouchers } from "~/features/shop/voucher/list-vouchers.server";
 import { deliverDueVouchers, voucherPdf } from "~/features/shop/voucher/send-voucher.server";
@@ -186,6 +187,13 @@ describe("gift vouchers", () => {
       refundCents: 1999,
       refundToVoucherCents: 1000,
     });
+    // The receipt and My Sacred Downloads give the order's whole cost and the voucher's part of it.
+    const receipt = readOutbox(kit.t.dataDir).findLast((m) => m.to === client.email);
+    expect(receipt?.text).toMatch(/Total\s+£19\.99\n/);
+    expect(receipt?.text).toMatch(/Paid by gift voucher\s+£10\.00\n/);
+    expect(receipt?.text).toMatch(/Paid by card\s+£9\.99\n/);
+    const mine = await listPurchases(db, client.id, { limit: 10, offset: 0 });
+    expect(mine.purchases[0]).toMatchObject({ id: ref, cardCents: 999, voucherCents: 1000 });
     // Her list of vouchers says what was spent of this one (all of it) and what is left.
     const [row] = await listVouchers(db, { q: voucher.code });
     expect(row).toMatchObject({ spentCents: 1000, voucher: { balanceCents: 0 } });
@@ -227,6 +235,11 @@ describe("gift vouchers", () => {
     expect(pending).toMatchObject({ totalAmountCents: 4000, voucherCents: 1000, provider: "demo" });
     await kit.pay(client, second.bookingId, 4000);
     expect(await balanceOf(voucher.id)).toBe(0);
+    // Its confirmation says what it cost and how it was paid, as My Sacred Downloads and receipts do.
+    const confirmation = readOutbox(kit.t.dataDir).findLast(
+      (m) => m.to === client.email && m.subject.startsWith("Your session is booked"),
+    );
+    expect(confirmation?.text).toMatch(/Paid\s+£50\.00 \(£10\.00 from a gift voucher, £40\.00 by card\)/);
     // Cancelled in good time: £50 back, the voucher's £10 to the voucher, £40 to the card.
     const split = await cancelBooking(kit.t.services, { bookingId: second.bookingId, by: "client", userId: client.id });
     expect(await balanceOf(voucher.id)).toBe(1000);

@@ -131,5 +131,8 @@ export async function getMySession(services: AppServices, userId: string, bookin
     .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
     .leftJoin(bookingPackages, eq(bookingPackages.id, bookings.packageId))
     .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
-  return row ? toView(row.booking, row.refundCents, now, row.packageBoughtAt) : null;
+  // The order that paid for it, for the page to tell a return from paying for it (not sent to the browser).
+  return row
+    ? { ...toView(row.booking, row.refundCents, now, row.packageBoughtAt), purchaseId: row.booking.purchaseId }
+    : null;
 }

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { vatInvoiceRowsOf } from "~/features/shop/line-kinds.server";
 import { knownSiteSettings } from "~/features/site-settings/get-site-settings.server";
-import { type Booking, bookings, user } from "~/lib/db/schema.server";
+import type { Database } from "~/lib/db/client.server";
+import { type Booking, bookings, purchases, user } from "~/lib/db/schema.server";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 import type { AppServices } from "~/lib/services.server";
 import {
@@ -97,6 +98,16 @@ type BookingMail =
     }
   | { kind: "slot_taken"; refundCents: number; voucherCents?: number | undefined };
 
+/** What a gift voucher paid of a booking's order (its card payment is told apart in the e-mail). */
+async function voucherPartOf(db: Database, purchaseId: string | null): Promise<number> {
+  if (!purchaseId) return 0;
+  const [order] = await db
+    .select({ voucherCents: purchases.voucherCents })
+    .from(purchases)
+    .where(eq(purchases.id, purchaseId));
+  return order?.voucherCents ?? 0;
+}
+
 /**
  * Sends a booking's e-mail(s) after the change is committed. A failure is logged, never undoes the
  * booking; the caller decides whether to retry (reminders do).
@@ -122,7 +133,9 @@ export async function sendBookingMail(services: AppServices, bookingId: string, 
           sender,
           client,
           facts,
-          mail.paidCents,
+          mail.paidCents === null
+            ? null
+            : { cardCents: mail.paidCents, voucherCents: await voucherPartOf(db, row.booking.purchaseId) },
           mail.bookedFor,
           row.booking.purchaseId ? await vatInvoiceRowsOf(db, row.booking.purchaseId) : [],
         ),

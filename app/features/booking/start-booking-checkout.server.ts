@@ -54,7 +54,7 @@ export async function startBookingCheckout(
   account: { id: string; email: string },
   request: BookingRequest,
   now = new Date(),
-): Promise<{ url: string; bookingId: string }> {
+): Promise<{ url: string; bookingId: string; paidByVoucher: boolean }> {
   const service = findService(request.serviceId);
   if (!service) throw new AppError("not_found", "Service not found");
   if (!service.places.includes(request.place)) throw new AppError("invalid_request", bookingMessages.placeNotOffered);
@@ -222,7 +222,8 @@ export async function startBookingCheckout(
       consentAt: now.toISOString(),
     });
   }
-  return { url: checkout.url, bookingId };
+  // `paidByVoucher`: a voucher paid it all, so it is booked already and `url` is its page.
+  return { url: checkout.url, bookingId, paidByVoucher: totalCents === 0 };
 }
 
 /** Closes the checkouts of holds that were let go, so they can no longer be paid (Stripe). */

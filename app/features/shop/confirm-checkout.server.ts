@@ -23,5 +23,5 @@ export async function confirmCheckout(services: AppServices, userId: string, ref
     .select()
     .from(purchases)
     .where(and(eq(purchases.provider, provider.name), eq(purchases.providerRef, ref), eq(purchases.userId, userId)));
-  return row ? { status: row.status, productIds: row.productIds, totalCents: row.totalAmountCents } : null;
+  return row ? { id: row.id, status: row.status, productIds: row.productIds, totalCents: row.totalAmountCents } : null;
 }

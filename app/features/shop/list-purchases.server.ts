@@ -37,6 +37,7 @@ async function readPurchases(db: Database, userId: string, { limit, offset }: { 
       id: purchases.id,
       createdAt: purchases.createdAt,
       totalAmountCents: purchases.totalAmountCents,
+      voucherCents: purchases.voucherCents,
       productIds: purchases.productIds,
       total: sql<number>`(select count(*) from ${purchases} where ${paid})`.mapWith(Number),
     })
@@ -57,7 +58,9 @@ async function readPurchases(db: Database, userId: string, { limit, offset }: { 
     purchases: rows.map((row) => ({
       id: row.id,
       createdAt: row.createdAt.toISOString(),
-      totalCents: row.totalAmountCents,
+      /** What was charged, and what a gift voucher paid on top of it (`orderTotalText`). */
+      cardCents: row.totalAmountCents,
+      voucherCents: row.voucherCents,
       products: row.productIds.map((id) => {
         const product = products.get(id);
         return {

@@ -12,10 +12,11 @@ export type Receipt = {
   paidAt: Date;
   /** Each item as charged; the plan's line is charged monthly. A null amount: not recorded per line. */
   lines: { title: string; amountCents: number | null; monthly?: boolean }[];
+  /** What the order cost, after any discount: a gift voucher's part of it included. */
   totalCents: number;
   /** A discount code taken off the total. */
   discount?: { code: string; amountCents: number } | null | undefined;
-  /** What a gift voucher paid (decision 048). */
+  /** What a gift voucher paid of the total (decision 048); the card paid the rest. */
   voucherCents?: number | undefined;
   provider: PaymentProviderName;
   /** Set for an order the owner made by hand, with her note. */
@@ -90,6 +91,20 @@ export function receiptEmail(
 
 type Row = { label: string; value: string };
 
+/**
+ * What a gift voucher paid is part of the total above it (decision 048), and the rest is what was
+ * charged: said the same way on every receipt, as `orderTotalText` says it on the pages.
+ */
+const voucherRows = (receipt: Receipt): Row[] =>
+  receipt.voucherCents
+    ? [
+        { label: "Paid by gift voucher", value: formatAmount(receipt.voucherCents) },
+        ...(receipt.totalCents > receipt.voucherCents
+          ? [{ label: "Paid by card", value: formatAmount(receipt.totalCents - receipt.voucherCents) }]
+          : []),
+      ]
+    : [];
+
 /** A receipt without VAT (the seller was not VAT-registered when it was paid): it says nothing of VAT. */
 function plainRows(seller: Sender & { name: string; address: string }, receipt: Receipt): Row[] {
   return [
@@ -103,8 +118,8 @@ function plainRows(seller: Sender & { name: string; address: string }, receipt: 
     ...(receipt.discount
       ? [{ label: `Discount (${receipt.discount.code})`, value: `-${formatAmount(receipt.discount.amountCents)}` }]
       : []),
-    ...(receipt.voucherCents ? [{ label: "Gift voucher", value: `-${formatAmount(receipt.voucherCents)}` }] : []),
     { label: "Total", value: formatAmount(receipt.totalCents) },
+    ...voucherRows(receipt),
     { label: "Payment method", value: paymentMethodLabel(receipt.provider, Boolean(receipt.grantNote)) },
     { label: "Sold by", value: `${seller.name}, trading as ${seller.brand}` },
     { label: "Address", value: seller.address },
@@ -148,13 +163,7 @@ function vatInvoiceRows(
       value: formatAmount(rate.vatCents),
     })),
     { label: "Total", value: formatAmount(totals.grossCents) },
-    // What a gift voucher paid is part of the total above (decision 048); the rest is what was charged.
-    ...(receipt.voucherCents
-      ? [
-          { label: "Paid by gift voucher", value: formatAmount(receipt.voucherCents) },
-          { label: "Paid by card", value: formatAmount(receipt.totalCents) },
-        ]
-      : []),
+    ...voucherRows(receipt),
     { label: "Payment method", value: paymentMethodLabel(receipt.provider, Boolean(receipt.grantNote)) },
     { label: "Sold by", value: invoice.sellerName || `${seller.name}, trading as ${seller.brand}` },
     { label: "Address", value: invoice.sellerAddress },

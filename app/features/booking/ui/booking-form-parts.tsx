@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { noticeClass } from "~/components/ui/notice";
 import { BOOKING_LIMITS, EXPRESS_REQUEST_WORDING, type Place, placeLabel } from "../booking-model";
 import { YourTime } from "./visitor-zone";
 
@@ -92,6 +94,29 @@ export function WaitingListOffer({
           {submit("waitlist", signedIn ? "Tell me if a time frees up" : "Sign in to join the waiting list")}
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * A new booking waits for current answers to the health questions (decision 046): the way there.
+ * `onLeave` keeps what she has chosen so far, to find it again on her return.
+ */
+export function HealthQuestionsFirst({
+  message,
+  href,
+  onLeave,
+}: {
+  message: string | null;
+  href: string;
+  onLeave(): void;
+}) {
+  return (
+    <div className={noticeClass("info", "mb-4")} data-testid="intake-needed">
+      <p>{message}</p>
+      <Link to={href} className={buttonClass("primary", "mt-3")} onClick={onLeave}>
+        Answer the health questions
+      </Link>
     </div>
   );
 }

@@ -13,6 +13,8 @@ import { checkDiscountCode, findDiscountCode } from "./reserve-discount.server";
 
 export type DiscountPreview = {
   code: string;
+  /** A gift voucher's code (the dialog and the cart name it so) rather than a discount code. */
+  voucher: boolean;
   subtotalCents: number;
   discountCents: number;
   totalCents: number;
@@ -51,6 +53,7 @@ export async function previewDiscount(
   }
   return {
     code: row.code,
+    voucher: false,
     subtotalCents: plan.totalCents,
     discountCents: priced.discountCents,
     totalCents: priced.totalCents,

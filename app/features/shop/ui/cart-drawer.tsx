@@ -12,7 +12,7 @@ import type { ShopState } from "../get-shop-state.server";
 import { includedInMembership } from "../model";
 import { typeBadge } from "../product-labels";
 import { useCart } from "./cart-provider";
-import { type AppliedDiscount, DiscountCodeField } from "./discount-code-field";
+import { type AppliedDiscount, DiscountCodeField, reductionLabel } from "./discount-code-field";
 import { usePurchase } from "./use-purchase";
 
 /** The cart: each product once with its price, remove, and one checkout for the whole cart. */
@@ -143,7 +143,7 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
                 ) : null}
                 {discounted ? (
                   <p className="flex justify-between text-sm text-green-900">
-                    <span>Discount ({discounted.code})</span>
+                    <span>{reductionLabel(discounted)}</span>
                     <span data-testid="cart-discount">−{formatAmount(discounted.discountCents)}</span>
                   </p>
                 ) : null}

@@ -6,7 +6,18 @@ import { formatAmount } from "~/lib/format-price";
 import { DISCOUNT_CODE_MAX, discountMessages } from "../discount/price-discount";
 
 /** What the server said a code takes off (the preview; checkout prices it again and its figures win). */
-export type AppliedDiscount = { code: string; subtotalCents: number; discountCents: number; totalCents: number };
+export type AppliedDiscount = {
+  code: string;
+  /** A gift voucher's code (it pays part of the order) rather than a discount code. */
+  voucher: boolean;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+};
+
+/** The order's line for what a code takes off, named for what the code is. */
+export const reductionLabel = (applied: AppliedDiscount) =>
+  `${applied.voucher ? "Gift voucher" : "Discount"} (${applied.code})`;
 
 /**
  * The 'Discount code' box of the cart and the purchase dialog. The browser sends only the code's text
@@ -90,7 +101,7 @@ export function DiscountCodeField({
             onChange(null);
           }}
         >
-          Remove<span className="sr-only"> discount code</span>
+          Remove<span className="sr-only"> code {applied.code}</span>
         </button>
       </div>
     );
@@ -104,7 +115,7 @@ export function DiscountCodeField({
       }}
     >
       <label htmlFor={inputId} className="block font-semibold text-plum-900">
-        Discount code
+        Discount code or gift voucher
       </label>
       <div className="mt-1 flex gap-2">
         <input

@@ -37,6 +37,7 @@ export function ProductCard({
   onDownload(): void;
 }) {
   const forSale = isForSale({ id: product.id, priceCents: product.price_cents, hasFile: product.has_download });
+  const theirs = owned || includedInMembership(product.product_type, member);
   return (
     <Card
       as="article"
@@ -79,7 +80,7 @@ export function ProductCard({
               <button type="button" className={buttonClass("primary")} onClick={onDownload}>
                 Purchased - Download Available
               </button>
-            ) : includedInMembership(product.product_type, member) ? (
+            ) : theirs ? (
               <button type="button" className={buttonClass("primary")} onClick={onDownload}>
                 Member Benefits - Free Download
               </button>
@@ -88,8 +89,9 @@ export function ProductCard({
                 {forSale ? buyLabel(product) : "Available Soon"}
               </button>
             )}
-            {/* Nothing to add while it is not for sale: a live-looking cart button beside 'Available Soon' misled. */}
-            {forSale ? (
+            {/* Nothing to add while it is not for sale (a live-looking cart button beside 'Available Soon'
+                misled), nor once it is theirs to download: the cart would take it and charge nothing. */}
+            {forSale && !theirs ? (
               <button
                 type="button"
                 className={buttonClass("secondary", "px-3")}

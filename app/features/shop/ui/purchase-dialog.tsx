@@ -9,7 +9,7 @@ import { isAllowedCheckoutUrl, productsLookValid } from "../checkout-schemas";
 import { CONSENT_WORDING, isPlan, paymentInnerMessages, shopMessages, subscriptionInnerMessages } from "../model";
 import { subscriptionKeyFacts } from "../subscription-terms";
 import { useCart } from "./cart-provider";
-import { type AppliedDiscount, DiscountCodeField } from "./discount-code-field";
+import { type AppliedDiscount, DiscountCodeField, reductionLabel } from "./discount-code-field";
 
 export type PurchaseDialogProps = {
   open: boolean;
@@ -141,7 +141,7 @@ export function PurchaseDialog({
             ))}
             {discount && !isSubscription ? (
               <li className="flex justify-between gap-4 px-4 py-3 text-sm text-green-900">
-                <span>Discount ({discount.code})</span>
+                <span>{reductionLabel(discount)}</span>
                 <span className="shrink-0">−{formatAmount(discount.discountCents)}</span>
               </li>
             ) : null}
@@ -207,7 +207,14 @@ export function PurchaseDialog({
               </button>
             </Dialog.Close>
             <button type="button" className={buttonClass("primary")} disabled={processing || !consent} onClick={pay}>
-              {processing ? "Processing..." : isSubscription ? `Subscribe for ${price}` : `Pay ${price}`}
+              {processing
+                ? "Processing..."
+                : isSubscription
+                  ? `Subscribe for ${price}`
+                  : // A voucher or code that pays it all: nothing to pay, so no 'Pay FREE'.
+                    total === 0
+                    ? "Place order"
+                    : `Pay ${price}`}
             </button>
           </div>
         </Dialog.Content>

@@ -19,5 +19,11 @@ export async function previewVoucher(db: Database, typed: string, dueCents: numb
   const refusal = voucherRefusal(voucher, { now: new Date(), serviceId, formatDate: formatLongDate });
   if (refusal) throw new AppError("discount_refused", refusal, voucherMessages.title);
   const paid = voucherShare(voucher.balanceCents, dueCents);
-  return { code: voucher.code, subtotalCents: dueCents, discountCents: paid, totalCents: dueCents - paid };
+  return {
+    code: voucher.code,
+    voucher: true,
+    subtotalCents: dueCents,
+    discountCents: paid,
+    totalCents: dueCents - paid,
+  };
 }

@@ -1,8 +1,7 @@
-import { formatLongDate } from "~/lib/format-date";
+import { formatLastDay, formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailAttachment, MailMessage } from "~/lib/mail/mailer.server";
-import { voucherLastDay } from "./voucher-model";
 
 export type VoucherFacts = {
   code: string;
@@ -37,7 +36,7 @@ export function voucherRecipientEmail(
     rows: [
       { label: "Code", value: voucher.code },
       { label: "Value", value: voucher.value },
-      { label: "Valid until", value: formatLongDate(voucherLastDay(voucher.expiresAt)) },
+      { label: "Valid until", value: formatLastDay(voucher.expiresAt) },
     ],
     action: { label: "Book a session", url: voucher.bookUrl },
     after: [
@@ -68,7 +67,7 @@ export function voucherBuyerEmail(
       { label: "Code", value: voucher.code },
       { label: "Value", value: voucher.value },
       { label: "Paid", value: formatAmount(voucher.paidCents) },
-      { label: "Valid until", value: formatLongDate(voucherLastDay(voucher.expiresAt)) },
+      { label: "Valid until", value: formatLastDay(voucher.expiresAt) },
     ],
     after: [
       "The voucher is attached as a PDF, to print or forward. It can be refunded while none of it has been spent, within 14 days of buying it.",

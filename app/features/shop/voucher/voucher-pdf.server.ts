@@ -1,7 +1,6 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
-import { formatLongDate } from "~/lib/format-date";
+import { formatLastDay } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
-import { voucherLastDay } from "./voucher-model";
 
 export type PrintableVoucher = {
   brand: string;
@@ -103,7 +102,7 @@ export async function renderVoucherPdf(voucher: PrintableVoucher): Promise<Uint8
   });
   page.drawText("Code", { x: 52, y: boxY + 33, size: 9, font: sans, color: muted });
   page.drawText(voucher.code, { x: 52, y: boxY + 12, size: 18, font: sansBold, color: ink });
-  const expiry = `Valid until ${formatLongDate(voucherLastDay(voucher.expiresAt))}`;
+  const expiry = `Valid until ${formatLastDay(voucher.expiresAt)}`;
   page.drawText(expiry, {
     x: width - 52 - sans.widthOfTextAtSize(expiry, 11),
     y: boxY + 18,
