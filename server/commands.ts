@@ -102,11 +102,16 @@ export const commands: Record<string, Command> = {
     async run(services, [folder]) {
       if (!folder) throw new UsageError(`Usage: ${commands.restore?.usage}`);
       const source = path.resolve(folder);
-      const { manifest, authSecret } = await operatorErrors(restoreBackup(services, source));
+      const { manifest, authSecret, erased } = await operatorErrors(restoreBackup(services, source));
       const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
       return [
         `Restored ${source} (made ${manifest.createdAt}): ${manifest.tables.length} tables, ${rows} rows, ` +
           `${manifest.objects.length} files; every checksum verified.`,
+        `Erased again from the erasure register: ${erased.accounts} closed accounts, ${erased.consents} withdrawn health consents.`,
+        ...erased.unreadable.map(
+          (file) =>
+            `Could not read ${file} of the erasure register: look at it, it may name an erasure to make by hand.`,
+        ),
         ...(authSecret === "kept-configured"
           ? [
               `AUTH_SECRET is configured, so the backup's own secret was not applied; to keep visitors signed in, set AUTH_SECRET to the contents of ${path.join(source, "auth-secret")}.`,

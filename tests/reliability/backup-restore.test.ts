@@ -95,6 +95,10 @@ describe("npm run backup and npm run restore", () => {
     const restored = await runNpmScript(target, "restore", [folder]);
     expect(restored).toMatchObject({ code: 0 });
     expect(restored.stdout).toContain("every checksum verified");
+    // Nobody closed an account since: the erasure register (decision 062) had nothing to make again.
+    expect(restored.stdout).toContain(
+      "Erased again from the erasure register: 0 closed accounts, 0 withdrawn health consents.",
+    );
     expect(await rowCounts(target)).toEqual(await rowCounts(source));
     expect(fileChecksums(target.dataDir)).toEqual(fileChecksums(source.dataDir));
 

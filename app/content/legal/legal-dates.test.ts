@@ -19,7 +19,7 @@ import { terms } from "./terms";
  */
 const PINNED: Record<string, { lastUpdated: string; wording: string }> = {
   terms: { lastUpdated: "2026-11-26", wording: "ec19e28d74182fb1" },
-  privacy: { lastUpdated: "2026-11-26", wording: "0bbce430396dec37" },
+  privacy: { lastUpdated: "2026-11-26", wording: "790dc84b8c5b3948" },
   cookiePolicy: { lastUpdated: "2026-11-26", wording: "4958ee614eb538fd" },
   refundPolicy: { lastUpdated: "2026-11-26", wording: "7dc028008df1a414" },
   disclaimer: { lastUpdated: "2026-11-22", wording: "fd8e693ee3129df2" },

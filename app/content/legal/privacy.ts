@@ -51,7 +51,7 @@ export const privacy = (site: Site): LegalDocument => ({
     {
       heading: "Security",
       paragraphs: [
-        "The website uses encrypted connections (HTTPS), passwords are stored only as secure hashes, and access to your data is limited to the practitioner and the providers above. Backups of the site's data are kept for 14 days.",
+        "The website uses encrypted connections (HTTPS), passwords are stored only as secure hashes, and access to your data is limited to the practitioner and the providers above. Backups of the site's data are kept for 14 days. If we ever restore one, what you had asked us to erase since it was made (a closed account, withdrawn health answers) is erased again before the site is used.",
       ],
     },
     {

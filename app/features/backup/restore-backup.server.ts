@@ -4,6 +4,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { sql } from "drizzle-orm";
+import { readErasureRegister, reapplyErasures } from "~/features/rights/erasure-register.server";
 import type { AppServices } from "~/lib/services.server";
 import type { Storage } from "~/lib/storage/storage.server";
 import { BackupError, type BackupManifest, backupManifestSchema, backupPaths, MANIFEST_FILE } from "./backup-manifest";
@@ -15,7 +16,12 @@ import {
   tableIdentifier,
 } from "./describe-database.server";
 
-export type RestoreSummary = { manifest: BackupManifest; authSecret: "restored" | "kept-configured" | "none" };
+export type RestoreSummary = {
+  manifest: BackupManifest;
+  authSecret: "restored" | "kept-configured" | "none";
+  /** Erasures since made again from the erasure register (decision 062), and its files that could not be read. */
+  erased: { accounts: number; consents: number; unreadable: string[] };
+};
 
 /** Rows per INSERT: large enough to be quick, small enough for any row size. */
 const INSERT_ROWS = 500;
@@ -51,7 +57,11 @@ export async function restoreBackup(services: AppServices, folder: string): Prom
     }
   }
 
-  return { manifest, authSecret: await restoreAuthSecret(services, folder, manifest) };
+  // What clients had erased since this backup stays erased: the register beside the backups (the
+  // configured BACKUP_DIR and the folder this backup sits in) and in the bucket says what (decision 062).
+  const register = await readErasureRegister(services, [services.env.BACKUP_DIR, path.dirname(folder)]);
+  const erased = { ...(await reapplyErasures(services, register.erasures)), unreadable: register.unreadable };
+  return { manifest, authSecret: await restoreAuthSecret(services, folder, manifest), erased };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { recordErasure } from "~/features/rights/erasure-register.server";
 import { sellerDetails } from "~/features/site-settings/seller-details.server";
 import { AppError } from "~/lib/app-error";
 import { clientConsents, intakeAnswers, user } from "~/lib/db/schema.server";
@@ -40,6 +41,17 @@ export async function withdrawHealthConsent(services: AppServices, input: { user
     });
     return deleted.length > 0;
   });
+  // Outside the database too, so that a backup made before now cannot bring the answers back (decision 062).
+  try {
+    await recordErasure(services, {
+      at: withdrawnAt.toISOString(),
+      kind: "health-consent",
+      userId: input.userId,
+      by: input.actor.role === "client" ? "client" : "owner",
+    });
+  } catch (error) {
+    services.logger.error({ err: error, userId: input.userId }, "erasure not written to the erasure register");
+  }
   try {
     const [client] = await db
       .select({ name: user.name, email: user.email })

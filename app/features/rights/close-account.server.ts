@@ -6,6 +6,7 @@ import { erasedAccounts, user } from "~/lib/db/schema.server";
 import { type ClosingPerson, personalDataHolders } from "~/lib/personal-data.server";
 import type { AppServices } from "~/lib/services.server";
 import { CLOSE_WORD } from "./close-word";
+import { recordErasure } from "./erasure-register.server";
 import { accountClosedEmail } from "./rights-emails";
 
 export { CLOSE_WORD };
@@ -64,6 +65,12 @@ export async function closeAccount(
   });
   if (!first) return { outcomes };
   services.logger.info({ userId: input.userId, by: input.by }, "account closed and personal data erased");
+  // Outside the database too, so that a backup made before today cannot bring her back (decision 062).
+  try {
+    await recordErasure(services, { at: now.toISOString(), kind: "account", userId: input.userId, by: input.by });
+  } catch (error) {
+    services.logger.error({ err: error, userId: input.userId }, "erasure not written to the erasure register");
+  }
   try {
     await services.mailer.send(accountClosedEmail(await sellerDetails(db), person.email, person.name, outcomes));
   } catch (error) {
