@@ -98,20 +98,26 @@ export const commands: Record<string, Command> = {
     },
   },
   restore: {
-    usage: "restore <folder>            a backup into an empty database and data folder (server stopped)",
-    async run(services, [folder]) {
-      if (!folder) throw new UsageError(`Usage: ${commands.restore?.usage}`);
+    usage:
+      "restore <folder> [--without-erasure-register]   a backup into an empty database and data folder (server stopped)",
+    async run(services, args) {
+      const folder = args.find((arg) => !arg.startsWith("--"));
+      const flags = args.filter((arg) => arg.startsWith("--"));
+      if (!folder || flags.some((flag) => flag !== "--without-erasure-register")) {
+        throw new UsageError(`Usage: ${commands.restore?.usage}`);
+      }
       const source = path.resolve(folder);
-      const { manifest, authSecret, erased } = await operatorErrors(restoreBackup(services, source));
+      const withoutErasureRegister = flags.includes("--without-erasure-register");
+      const { manifest, authSecret, erased } = await operatorErrors(
+        restoreBackup(services, source, { withoutErasureRegister }),
+      );
       const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
       return [
         `Restored ${source} (made ${manifest.createdAt}): ${manifest.tables.length} tables, ${rows} rows, ` +
           `${manifest.objects.length} files; every checksum verified.`,
-        `Erased again from the erasure register: ${erased.accounts} closed accounts, ${erased.consents} withdrawn health consents.`,
-        ...erased.unreadable.map(
-          (file) =>
-            `Could not read ${file} of the erasure register: look at it, it may name an erasure to make by hand.`,
-        ),
+        erased.register.length === 0
+          ? "Restored without an erasure register, as asked: nothing was erased again."
+          : `Erased again from the erasure register (${erased.register.join(", ")}): ${erased.accounts} closed accounts, ${erased.consents} withdrawn health consents.`,
         ...(authSecret === "kept-configured"
           ? [
               `AUTH_SECRET is configured, so the backup's own secret was not applied; to keep visitors signed in, set AUTH_SECRET to the contents of ${path.join(source, "auth-secret")}.`,

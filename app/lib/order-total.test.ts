@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderTotalText } from "./order-total";
+import { orderTotalText, paidByRows } from "./order-total";
 
 describe("an order's total", () => {
   it("is the whole cost, with a gift voucher's part and the card's said apart", () => {
@@ -7,5 +7,16 @@ describe("an order's total", () => {
     expect(orderTotalText(0, 0)).toBe("£0.00");
     expect(orderTotalText(999, 1000)).toBe("£19.99 (£10.00 from a gift voucher, £9.99 by card)");
     expect(orderTotalText(0, 5000)).toBe("£50.00, paid by gift voucher");
+  });
+
+  it("on a receipt, splits the total between the voucher and the card, the voucher never more than the total", () => {
+    expect(paidByRows(1999, 0)).toEqual([]);
+    expect(paidByRows(1999, 1000)).toEqual([
+      { label: "Paid by gift voucher", value: "£10.00" },
+      { label: "Paid by card", value: "£9.99" },
+    ]);
+    expect(paidByRows(5000, 5000)).toEqual([{ label: "Paid by gift voucher", value: "£50.00" }]);
+    // A line refunded since: the receipt's total is what the order still gives.
+    expect(paidByRows(1500, 2000)).toEqual([{ label: "Paid by gift voucher", value: "£15.00" }]);
   });
 });

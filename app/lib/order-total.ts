@@ -11,3 +11,17 @@ export function orderTotalText(cardCents: number, voucherCents: number): string 
   if (cardCents <= 0) return `${total}, paid by gift voucher`;
   return `${total} (${formatAmount(voucherCents)} from a gift voucher, ${formatAmount(cardCents)} by card)`;
 }
+
+/**
+ * The same on a receipt or invoice, below its Total (the whole, after any discount): what a gift
+ * voucher paid of it and what the card paid, never more from the voucher than the total.
+ */
+export function paidByRows(totalCents: number, voucherCents: number): { label: string; value: string }[] {
+  const voucher = Math.min(Math.max(voucherCents, 0), Math.max(totalCents, 0));
+  if (voucher === 0) return [];
+  const card = totalCents - voucher;
+  return [
+    { label: "Paid by gift voucher", value: formatAmount(voucher) },
+    ...(card > 0 ? [{ label: "Paid by card", value: formatAmount(card) }] : []),
+  ];
+}

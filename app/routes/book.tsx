@@ -16,6 +16,7 @@ import {
 import { joinWaitlist, leaveWaitlist, listMyWaits } from "~/features/booking/booking-waitlist.server";
 import { chosenTime } from "~/features/booking/chosen-time";
 import { parseClientTimeZone } from "~/features/booking/client-time-zone";
+import { draftOwnerOf } from "~/features/booking/draft-owner.server";
 import { getBookingCalendar } from "~/features/booking/get-booking-calendar.server";
 import { getMySession } from "~/features/booking/list-sessions.server";
 import { readPackageExpiry } from "~/features/booking/read-package-expiry.server";
@@ -109,6 +110,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     calendar,
     signedIn: Boolean(account),
+    draftOwner: account ? draftOwnerOf(account.id) : null,
     mode: moving ? ("reschedule" as const) : packageId ? ("credit" as const) : ("pay" as const),
     moving: moving ? { id: moving.id, when: formatSessionTime(new Date(moving.startsAt)) } : null,
     packageId: packageId ?? null,
@@ -268,7 +270,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
   const zone = useVisitorZone();
   const alertRef = useRef<HTMLDivElement>(null);
   // Back from the health questions: the time, place and note she had chosen, as she left them.
-  const draft = useBookingDraft(service.id);
+  const draft = useBookingDraft(service.id, loaderData.draftOwner);
   // On a phone the message sits above the fold of a long form: bring it into view (it is also announced).
   useEffect(() => {
     if (refused) alertRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });

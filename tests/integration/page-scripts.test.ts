@@ -56,7 +56,7 @@ const CEILING: Record<string, number> = {
   "/contact": 112_612,
   "/terms": 111_957,
   "/privacy": 112_161,
-  "/cookie-policy": 109_878,
+  "/cookie-policy": 109_879,
   "/refund": 111_433,
   "/disclaimer": 111_326,
   "/review-policy": 109_464,

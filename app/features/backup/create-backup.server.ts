@@ -5,6 +5,7 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { sql } from "drizzle-orm";
+import { rebuildErasureRegister } from "~/features/rights/erasure-register.server";
 import type { AppServices } from "~/lib/services.server";
 import type { Storage } from "~/lib/storage/storage.server";
 import {
@@ -60,6 +61,12 @@ export async function createBackup(
       flag: "wx",
     });
     await rename(work, folder);
+    // Beside every backup, the erasure register made whole from the database: a restore reads it
+    // and erases again what clients had erased since (decision 062).
+    // A backup is kept even if that fails (logged); a restore then finds no register and says so.
+    await rebuildErasureRegister(services, path.dirname(folder)).catch((error: unknown) =>
+      services.logger.error({ err: error, folder }, "erasure register not written beside the backup"),
+    );
     return { folder, manifest };
   } catch (error) {
     await rm(work, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { sql } from "drizzle-orm";
-import { readErasureRegister, reapplyErasures } from "~/features/rights/erasure-register.server";
+import { ERASURES_FOLDER, readErasureRegister, reapplyErasures } from "~/features/rights/erasure-register.server";
 import type { AppServices } from "~/lib/services.server";
 import type { Storage } from "~/lib/storage/storage.server";
 import { BackupError, type BackupManifest, backupManifestSchema, backupPaths, MANIFEST_FILE } from "./backup-manifest";
@@ -19,8 +19,8 @@ import {
 export type RestoreSummary = {
   manifest: BackupManifest;
   authSecret: "restored" | "kept-configured" | "none";
-  /** Erasures since made again from the erasure register (decision 062), and its files that could not be read. */
-  erased: { accounts: number; consents: number; unreadable: string[] };
+  /** Erasures made again from the erasure register (decision 062), and where it was read. */
+  erased: { accounts: number; consents: number; register: string[] };
 };
 
 /** Rows per INSERT: large enough to be quick, small enough for any row size. */
@@ -31,9 +31,31 @@ const INSERT_ROWS = 500;
  * verified before anything is written; the rows go in within one transaction (all or nothing), in
  * foreign-key order, keeping their identity values; the identity sequences then continue after them.
  */
-export async function restoreBackup(services: AppServices, folder: string): Promise<RestoreSummary> {
+export async function restoreBackup(
+  services: AppServices,
+  folder: string,
+  /** Restore with no erasure register at all (the operator has said there is none to find). */
+  { withoutErasureRegister = false }: { withoutErasureRegister?: boolean } = {},
+): Promise<RestoreSummary> {
   const manifest = await verifyBackup(folder);
   await assertEmptyTarget(services);
+  // What clients had erased since this backup must stay erased: the register beside the backups
+  // (beside this one, in the configured BACKUP_DIR, in the bucket) says what (decision 062).
+  const register = await readErasureRegister(services, [path.dirname(folder), services.env.BACKUP_DIR]);
+  if (register.found.length === 0 && !withoutErasureRegister) {
+    throw new BackupError(
+      `No erasure register was found beside the backup (${path.join(path.dirname(folder), ERASURES_FOLDER)}) or in BACKUP_DIR (${path.join(services.env.BACKUP_DIR, ERASURES_FOLDER)}). ` +
+        "It names the clients who closed their accounts or withdrew their health consent, so that the restore erases them again. " +
+        "Copy the erasures folder from where the site kept its backups (with S3: aws s3 cp --recursive s3://<bucket>/backups/erasures/ <folder>/erasures/) beside the backup folder, " +
+        "or, if the site never had one, run the restore again with --without-erasure-register. Nothing was restored.",
+    );
+  }
+  if (register.unreadable.length > 0) {
+    throw new BackupError(
+      `These files of the erasure register cannot be read: ${register.unreadable.join(", ")}. Each may name a client whose data must not come back: mend or remove them, then run the restore again. Nothing was restored.`,
+    );
+  }
+  let erased = { accounts: 0, consents: 0 };
 
   await services.database.db.transaction(async (tx) => {
     // The rows go back as they were, the ledger's running totals with them: its triggers step aside
@@ -46,6 +68,9 @@ export async function restoreBackup(services: AppServices, folder: string): Prom
       await insertRows(tx, table, path.join(folder, backupPaths.table(table.name)), expected?.rows ?? 0);
       await continueSequences(tx, table);
     }
+    // In the same transaction: the rows are never committed with what was erased since in them.
+    await tx.execute(sql`select set_config('ledger.restoring', 'off', true)`);
+    erased = await reapplyErasures(tx, register.erasures);
   });
 
   for (const object of manifest.objects) {
@@ -57,11 +82,11 @@ export async function restoreBackup(services: AppServices, folder: string): Prom
     }
   }
 
-  // What clients had erased since this backup stays erased: the register beside the backups (the
-  // configured BACKUP_DIR and the folder this backup sits in) and in the bucket says what (decision 062).
-  const register = await readErasureRegister(services, [services.env.BACKUP_DIR, path.dirname(folder)]);
-  const erased = { ...(await reapplyErasures(services, register.erasures)), unreadable: register.unreadable };
-  return { manifest, authSecret: await restoreAuthSecret(services, folder, manifest), erased };
+  return {
+    manifest,
+    authSecret: await restoreAuthSecret(services, folder, manifest),
+    erased: { ...erased, register: register.found },
+  };
 }
 
 /**

@@ -72,7 +72,8 @@ describe("automatic backups", () => {
     expect(first.last).toMatchObject({ folder: path.join(backupDir, nameAt(0)), objects: expect.any(Number) });
     expect(first.last.rows).toBeGreaterThan(0);
     expect(await readLastBackup(services.env)).toEqual(first.last);
-    expect(readdirSync(backupDir).sort()).toEqual([nameAt(0), "before-upgrade", LAST_BACKUP_FILE].sort());
+    // Beside it, the erasure register (decision 062).
+    expect(readdirSync(backupDir).sort()).toEqual([nameAt(0), "before-upgrade", "erasures", LAST_BACKUP_FILE].sort());
 
     // Not due again within the interval; due after it, and the first one is kept (inside two weeks).
     expect(await runScheduledBackup(services, { now: at(17 * HOUR) })).toMatchObject({
@@ -85,6 +86,8 @@ describe("automatic backups", () => {
     const later = await runScheduledBackup(services, { now: at(15 * DAY) });
     expect(later).toMatchObject({ outcome: "made", pruned: [nameAt(0)] });
     expect(existsSync(path.join(backupDir, nameAt(DAY)))).toBe(true);
+    // Pruning old backups never takes the erasure register with them.
+    expect(existsSync(path.join(backupDir, "erasures", "index.json"))).toBe(true);
     if (later.outcome !== "made") throw new Error("no backup made");
 
     // Its age, in the status command and in /api/health (the age is from the real clock: it is "late").

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { copyErasuresOffsite } from "~/features/rights/erasure-register.server";
 import { EXCLUSIVE_WORK } from "~/lib/db/client.server";
 import type { AppServices } from "~/lib/services.server";
 import { BackupError, type BackupManifest } from "./backup-manifest";
@@ -117,13 +116,6 @@ async function copyOffsite(
   });
   last.copiedTo = `s3://${services.env.S3_BUCKET}/backups/${copy.prefix}`;
   await writeLastBackup(services.env, last);
-  // The erasure register's files an instance could not put in the bucket when it wrote them (decision 062).
-  await copyErasuresOffsite(services).catch((error: unknown) =>
-    services.logger.warn(
-      { err: error },
-      "erasure register not copied to the bucket (tried again with the next backup)",
-    ),
-  );
   return (await pruneOffsiteCopies(copies, { before, keep: copy.prefix })).map((name) => `s3:${name}`);
 }
 

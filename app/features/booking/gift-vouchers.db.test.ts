@@ -192,6 +192,9 @@ describe("gift vouchers", () => {
     expect(receipt?.text).toMatch(/Total\s+£19\.99\n/);
     expect(receipt?.text).toMatch(/Paid by gift voucher\s+£10\.00\n/);
     expect(receipt?.text).toMatch(/Paid by card\s+£9\.99\n/);
+    // The owner's notice of the sale says the same.
+    const notice = readOutbox(kit.t.dataDir).findLast((m) => m.text.includes(`${client.email} bought from`));
+    expect(notice?.text).toMatch(/Paid by gift voucher\s+£10\.00\n/);
     const mine = await listPurchases(db, client.id, { limit: 10, offset: 0 });
     expect(mine.purchases[0]).toMatchObject({ id: ref, cardCents: 999, voucherCents: 1000 });
     // Her list of vouchers says what was spent of this one (all of it) and what is left.

@@ -15,7 +15,7 @@ import { type HealthDataActor, logHealthAccess } from "./log-health-access.serve
 export async function withdrawHealthConsent(services: AppServices, input: { userId: string; actor: HealthDataActor }) {
   const { db } = services.database;
   const withdrawnAt = new Date();
-  const erased = await db.transaction(async (tx) => {
+  const { erased, consentIds } = await db.transaction(async (tx) => {
     const withdrawn = await tx
       .update(clientConsents)
       .set({ withdrawnAt })
@@ -39,7 +39,7 @@ export async function withdrawHealthConsent(services: AppServices, input: { user
       subject: "intake",
       detail: "Consent withdrawn: answers erased",
     });
-    return deleted.length > 0;
+    return { erased: deleted.length > 0, consentIds: withdrawn.map((row) => row.id) };
   });
   // Outside the database too, so that a backup made before now cannot bring the answers back (decision 062).
   try {
@@ -48,6 +48,7 @@ export async function withdrawHealthConsent(services: AppServices, input: { user
       kind: "health-consent",
       userId: input.userId,
       by: input.actor.role === "client" ? "client" : "owner",
+      consentIds,
     });
   } catch (error) {
     services.logger.error({ err: error, userId: input.userId }, "erasure not written to the erasure register");

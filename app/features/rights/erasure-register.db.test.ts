@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
 import { createBackup } from "~/features/backup/create-backup.server";
@@ -15,7 +16,12 @@ import type { AppServices } from "~/lib/services.server";
 import { startLocalS3 } from "../../../tests/support/local-s3";
 import { createTestServices } from "../../../tests/support/test-services";
 import { CLOSE_WORD, closeAccount } from "./close-account.server";
-import { copyErasuresOffsite, ERASURES_FOLDER, readErasureRegister, reapplyErasures } from "./erasure-register.server";
+import {
+  ERASURES_FOLDER,
+  readErasureRegister,
+  reapplyErasures,
+  rebuildErasureRegister,
+} from "./erasure-register.server";
 
 /**
  * The erasure register (decision 062): a backup made before a client closed her account or withdrew
@@ -34,67 +40,101 @@ async function services(env: Record<string, string> = {}) {
   return made.services;
 }
 
+async function answer(site: AppServices, person: { id: string; email: string }) {
+  const { version, answers } = await sampleAnswers(site);
+  await saveIntakeAnswers(site, {
+    userId: person.id,
+    actor: { id: person.id, name: "A Client", email: person.email, role: "client" },
+    formVersion: version,
+    answers,
+    consent: true,
+  });
+}
+
 async function clientWithAnswers(site: AppServices, label: string) {
   const person = await createVerifiedUser(site, {
     email: `${label}-${Math.random().toString(36).slice(2)}@example.com`,
     password: "Passw0rd1",
     fullName: `${label} Client`,
   });
-  const { version, answers } = await sampleAnswers(site);
-  await saveIntakeAnswers(site, {
-    userId: person.id,
-    actor: { id: person.id, name: `${label} Client`, email: person.email, role: "client" },
-    formVersion: version,
-    answers,
-    consent: true,
-  });
+  await answer(site, person);
   return person;
 }
 
+const answersOf = (site: AppServices, userId: string) =>
+  site.database.db.select().from(intakeAnswers).where(eq(intakeAnswers.userId, userId));
+
 describe("the erasure register", () => {
-  it("erases again, after a restore, what clients had erased since the backup was made", async () => {
+  it("erases again, in the restore's own transaction, what clients had erased since the backup was made", async () => {
     const backups = path.join(scratch, "backups");
     const site = await services({ BACKUP_DIR: backups });
     const closing = await clientWithAnswers(site, "closing");
     const withdrawing = await clientWithAnswers(site, "withdrawing");
+    // Withdrew, then consented and answered again, all before the backup: her new answers stay.
+    const returning = await clientWithAnswers(site, "returning");
+    await withdrawHealthConsent(site, { userId: returning.id, actor: SYSTEM_ACTOR });
+    await answer(site, returning);
     const staying = await clientWithAnswers(site, "staying");
     const folder = path.join(backups, "2026-11-26T09-00-00Z");
     await createBackup(site, folder);
+    // Beside the backup, the register as the database had it, with its index.
+    expect(readdirSync(path.join(backups, ERASURES_FOLDER)).sort()).toEqual([
+      expect.stringMatching(new RegExp(`-health-consent-${returning.id}\\.json$`)),
+      "index.json",
+    ]);
 
     await closeAccount(site, { userId: closing.id, by: "owner", word: CLOSE_WORD });
     await withdrawHealthConsent(site, { userId: withdrawing.id, actor: SYSTEM_ACTOR });
-    const files = readdirSync(path.join(backups, ERASURES_FOLDER)).sort();
-    expect(files).toHaveLength(2);
-    expect(files.some((name) => name.endsWith(`-account-${closing.id}.json`))).toBe(true);
-    // Each names the account by its id alone.
+    const files = readdirSync(path.join(backups, ERASURES_FOLDER));
+    expect(files).toHaveLength(4);
+    // Each names the account (and consents) by id alone.
     for (const name of files) {
-      const body = readFileSync(path.join(backups, ERASURES_FOLDER, name), "utf8");
-      expect(body).not.toContain("@example.com");
+      expect(readFileSync(path.join(backups, ERASURES_FOLDER, name), "utf8")).not.toContain("@example.com");
     }
-    writeFileSync(path.join(backups, ERASURES_FOLDER, "damaged.json"), "{ not json");
 
-    // A new, empty site restores the backup from the folder beside the register.
-    const restored = await services({ BACKUP_DIR: path.join(scratch, "elsewhere") });
-    const summary = await restoreBackup(restored, folder);
-    expect(summary.erased).toEqual({
-      accounts: 1,
-      consents: 1,
-      unreadable: [path.join(backups, ERASURES_FOLDER, "damaged.json")],
-    });
-    const { db } = restored.database;
+    // A file that cannot be read stops the restore before anything is written.
+    const damaged = path.join(backups, ERASURES_FOLDER, "damaged.json");
+    writeFileSync(damaged, "{ not json");
+    const target = await services({ BACKUP_DIR: path.join(scratch, "elsewhere") });
+    await expect(restoreBackup(target, folder)).rejects.toThrow(/damaged\.json.*Nothing was restored/);
+    expect(await target.database.db.select().from(user)).toHaveLength(0);
+    rmSync(damaged);
+
+    const summary = await restoreBackup(target, folder);
+    expect(summary.erased).toEqual({ accounts: 1, consents: 1, register: [path.join(backups, ERASURES_FOLDER)] });
+    const { db } = target.database;
     const [closed] = await db.select().from(user).where(eq(user.id, closing.id));
     expect(closed?.email).not.toBe(closing.email);
     expect(await db.select().from(erasedAccounts).where(eq(erasedAccounts.userId, closing.id))).toHaveLength(1);
-    expect(await db.select().from(intakeAnswers).where(eq(intakeAnswers.userId, withdrawing.id))).toHaveLength(0);
+    expect(await answersOf(target, withdrawing.id)).toHaveLength(0);
     const [consent] = await db.select().from(clientConsents).where(eq(clientConsents.userId, withdrawing.id));
     expect(consent?.withdrawnAt).not.toBeNull();
-    // Nobody else is touched, and a second run changes nothing.
-    expect(await db.select().from(intakeAnswers).where(eq(intakeAnswers.userId, staying.id))).toHaveLength(1);
-    const { erasures } = await readErasureRegister(restored, [backups]);
-    expect(await reapplyErasures(restored, erasures)).toEqual({ accounts: 0, consents: 0 });
+    expect(await answersOf(target, returning.id)).toHaveLength(1);
+    expect(await answersOf(target, staying.id)).toHaveLength(1);
+    // Run again, it finds nothing left to erase.
+    const { erasures } = await readErasureRegister(target, [backups]);
+    expect(await db.transaction((tx) => reapplyErasures(tx, erasures))).toEqual({ accounts: 0, consents: 0 });
   });
 
-  it("is kept in the backup bucket too, and read from there when the disk's copy is gone", async () => {
+  it("refuses a restore that finds no register, unless told there is none", async () => {
+    const site = await services({ BACKUP_DIR: path.join(scratch, "site-backups") });
+    await clientWithAnswers(site, "someone");
+    const folder = path.join(scratch, "kept-apart", "2026-11-20T09-00-00Z");
+    await createBackup(site, folder);
+    // Copied on its own, as a backup taken off the machine without its register.
+    const alone = path.join(scratch, "alone", "2026-11-20T09-00-00Z");
+    await cp(folder, alone, { recursive: true });
+    expect(existsSync(path.join(scratch, "alone", ERASURES_FOLDER))).toBe(false);
+    const target = await services({ BACKUP_DIR: path.join(scratch, "empty-backups") });
+    await expect(restoreBackup(target, alone)).rejects.toThrow(/No erasure register was found.*Nothing was restored/);
+    expect(await target.database.db.execute(sql`select count(*)::int as n from "user"`)).toMatchObject({
+      rows: [{ n: 0 }],
+    });
+    const summary = await restoreBackup(target, alone, { withoutErasureRegister: true });
+    expect(summary.erased).toEqual({ accounts: 0, consents: 0, register: [] });
+  });
+
+  it("is kept in the backup bucket too, made whole there by the next backup", async () => {
     const s3 = await startLocalS3();
     cleanups.push(s3.stop);
     const backups = path.join(scratch, "with-s3");
@@ -103,26 +143,20 @@ describe("the erasure register", () => {
     await withdrawHealthConsent(site, { userId: person.id, actor: SYSTEM_ACTOR });
     const local = path.join(backups, ERASURES_FOLDER);
     const [name] = readdirSync(local);
-    expect((await site.backupCopies?.stat(`${ERASURES_FOLDER}/${name}`))?.size).toBeGreaterThan(0);
+    const key = `${ERASURES_FOLDER}/${name}`;
+    expect((await site.backupCopies?.stat(key))?.size).toBeGreaterThan(0);
 
     // The disk is lost: the bucket still says it.
     rmSync(local, { recursive: true });
     const read = await readErasureRegister(site, [backups]);
     expect(read.erasures.map((e) => [e.kind, e.userId])).toEqual([["health-consent", person.id]]);
+    expect(read.found).toEqual([`s3://${s3.bucket}/backups/${ERASURES_FOLDER}/`]);
 
-    // A file the bucket missed (it was away) is copied with the next backup, once.
-    mkdirSync(local, { recursive: true });
-    const later = {
-      at: new Date().toISOString(),
-      kind: "account" as const,
-      userId: "someone-else",
-      by: "client" as const,
-    };
-    writeFileSync(path.join(local, `${later.at.replace(/:/g, "-")}-account-someone-else.json`), JSON.stringify(later));
-    expect(await copyErasuresOffsite(site)).toBe(1);
-    expect(await copyErasuresOffsite(site)).toBe(0);
-    rmSync(local, { recursive: true });
-    const both = await readErasureRegister(site, [backups]);
-    expect(both.erasures.map((e) => e.userId)).toEqual([person.id, "someone-else"]);
+    // Lost from both (a write that failed): the next backup writes it again from the database.
+    await site.backupCopies?.delete(key);
+    expect(await rebuildErasureRegister(site)).toBe(1);
+    expect(readdirSync(local).sort()).toEqual([name, "index.json"]);
+    expect((await site.backupCopies?.stat(key))?.size).toBeGreaterThan(0);
+    expect(await rebuildErasureRegister(site)).toBe(0);
   });
 });

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename } from "node:fs/promises";
 import path from "node:path";
 import { text } from "node:stream/consumers";
-import { and, eq, isNull, lte } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, notInArray } from "drizzle-orm";
 import { logHealthAccess, SYSTEM_ACTOR } from "~/features/clients/log-health-access.server";
+import type { Transaction } from "~/lib/db/client.server";
 import { clientConsents, erasedAccounts, intakeAnswers, user } from "~/lib/db/schema.server";
 import { personalDataHolders } from "~/lib/personal-data.server";
 import type { AppServices } from "~/lib/services.server";
@@ -11,32 +12,42 @@ import { z } from "~/lib/zod";
 
 /**
  * The erasure register (decision 062). A backup taken before a client closed her account or withdrew
- * her health consent still holds what was erased; restored, it would bring that back into use. So each
- * such erasure is also written down outside the database: one small file per erasure in
- * `BACKUP_DIR/erasures/` (beside the backups, on disk before she is told), and in the backup bucket's
- * `erasures/` when one is configured (every instance writes there, and each backup run copies what is
- * missing). A restore reads them and erases again (`reapplyErasures`). A file names the account by
- * its id alone: the register holds nothing else about her.
+ * her health consent still holds what was erased; restored, it would bring that back into use. So
+ * each such erasure is also written down outside the database: one small file per erasure in
+ * `BACKUP_DIR/erasures/`, flushed to disk before she is told, and in the backup bucket's
+ * `erasures/` when there is one. Every backup writes again, beside itself and from the database, any
+ * file that is missing (a write that failed, an instance with its own disk, a backup kept in a
+ * folder of its own) and the register's `index.json`, so that a restore can tell a register with
+ * nothing in it from no register at all.
+ * A file names the account and the consents by their ids alone: nothing else about her.
  */
-const erasureSchema = z.object({
-  at: z.iso.datetime(),
-  kind: z.enum(["account", "health-consent"]),
-  userId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
-  by: z.enum(["client", "owner"]),
-});
+const erasureSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("account"),
+    at: z.iso.datetime(),
+    userId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+    by: z.enum(["client", "owner"]),
+  }),
+  z.object({
+    kind: z.literal("health-consent"),
+    at: z.iso.datetime(),
+    userId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+    by: z.enum(["client", "owner"]),
+    /** The consents withdrawn: their answers go with them. */
+    consentIds: z.array(z.string().max(100)).min(1),
+  }),
+]);
 export type Erasure = z.infer<typeof erasureSchema>;
 
 export const ERASURES_FOLDER = "erasures";
+const INDEX = "index.json";
 
 /** A file name that sorts by time and is a safe storage key: `2026-11-26T17-30-00.123Z-account-<id>.json`. */
 const fileNameOf = (erasure: Erasure) => `${erasure.at.replace(/:/g, "-")}-${erasure.kind}-${erasure.userId}.json`;
 
-/** Writes one erasure into the register, flushed to disk; then to the bucket when there is one. */
-export async function recordErasure(services: AppServices, erasure: Erasure): Promise<void> {
-  const body = `${JSON.stringify(erasureSchema.parse(erasure))}\n`;
-  const folder = path.join(services.env.BACKUP_DIR, ERASURES_FOLDER);
+async function writeFlushed(folder: string, name: string, body: string): Promise<void> {
   await mkdir(folder, { recursive: true, mode: 0o700 });
-  const target = path.join(folder, fileNameOf(erasure));
+  const target = path.join(folder, name);
   const temp = `${target}.${randomUUID()}.partial`;
   const file = await open(temp, "wx", 0o600);
   try {
@@ -52,6 +63,16 @@ export async function recordErasure(services: AppServices, erasure: Erasure): Pr
   } finally {
     await dir.close();
   }
+}
+
+/**
+ * Writes one erasure into the register, on disk before it returns; then to the bucket when there
+ * is one (a failure there is caught up by the next backup). A failure on disk is thrown: the caller
+ * logs it, and the next backup writes the file from the database.
+ */
+export async function recordErasure(services: AppServices, erasure: Erasure): Promise<void> {
+  const body = `${JSON.stringify(erasureSchema.parse(erasure))}\n`;
+  await writeFlushed(path.join(services.env.BACKUP_DIR, ERASURES_FOLDER), fileNameOf(erasure), body);
   if (services.backupCopies) {
     try {
       await services.backupCopies.put(
@@ -60,130 +81,187 @@ export async function recordErasure(services: AppServices, erasure: Erasure): Pr
         "application/json",
       );
     } catch (error) {
-      // On disk already; the next backup run copies it to the bucket.
       services.logger.warn({ err: error }, "erasure not yet copied to the backup bucket");
     }
   }
 }
 
-/** Copies to the bucket the register's files it does not have yet (each backup run calls this). */
-export async function copyErasuresOffsite(services: AppServices): Promise<number> {
-  const copies = services.backupCopies;
-  if (!copies) return 0;
-  const there = new Set<string>();
-  for await (const key of copies.list(`${ERASURES_FOLDER}/`)) there.add(path.basename(key));
-  const folder = path.join(services.env.BACKUP_DIR, ERASURES_FOLDER);
-  let copied = 0;
-  for (const name of await namesIn(folder)) {
-    if (there.has(name)) continue;
-    await copies.put(`${ERASURES_FOLDER}/${name}`, await readFile(path.join(folder, name)), "application/json");
-    copied++;
+/** Every erasure the database records: closed accounts, and withdrawn health consents of open ones. */
+async function erasuresInDatabase(services: AppServices): Promise<Erasure[]> {
+  const { db } = services.database;
+  const closed = await db.select().from(erasedAccounts);
+  const closedIds = closed.map((row) => row.userId);
+  const withdrawn = await db
+    .select({ id: clientConsents.id, userId: clientConsents.userId, at: clientConsents.withdrawnAt })
+    .from(clientConsents)
+    .where(
+      and(
+        eq(clientConsents.kind, "health_data"),
+        isNotNull(clientConsents.withdrawnAt),
+        closedIds.length ? notInArray(clientConsents.userId, closedIds) : undefined,
+      ),
+    );
+  const consents = new Map<string, Erasure & { kind: "health-consent" }>();
+  for (const row of withdrawn) {
+    const at = (row.at as Date).toISOString();
+    const key = `${row.userId} ${at}`;
+    const found = consents.get(key);
+    if (found) found.consentIds.push(row.id);
+    // Who withdrew it is in the access log, not here: the register only needs what to erase.
+    else consents.set(key, { kind: "health-consent", at, userId: row.userId, by: "client", consentIds: [row.id] });
   }
-  return copied;
+  return [
+    ...closed.map((row) => ({
+      kind: "account" as const,
+      at: row.erasedAt.toISOString(),
+      userId: row.userId,
+      by: row.by,
+    })),
+    ...consents.values(),
+  ];
+}
+
+/**
+ * Makes the register whole from the database (every backup does, beside itself): writes any
+ * erasure's file that is missing, on disk and in the bucket, and the index that says the register
+ * is there. Answers how many files it wrote.
+ */
+export async function rebuildErasureRegister(
+  services: AppServices,
+  /** The folder the backups are in (`createBackup` passes its backup's parent). */
+  into = services.env.BACKUP_DIR,
+): Promise<number> {
+  const folder = path.join(into, ERASURES_FOLDER);
+  const onDisk = new Set(await namesIn(folder));
+  const inBucket = new Set<string>();
+  const copies = services.backupCopies;
+  if (copies) for await (const key of copies.list(`${ERASURES_FOLDER}/`)) inBucket.add(path.basename(key));
+  let written = 0;
+  const erasures = await erasuresInDatabase(services);
+  for (const erasure of erasures) {
+    const name = fileNameOf(erasure);
+    const body = `${JSON.stringify(erasure)}\n`;
+    if (!onDisk.has(name)) {
+      await writeFlushed(folder, name, body);
+      written++;
+    }
+    if (copies && !inBucket.has(name))
+      await copies.put(`${ERASURES_FOLDER}/${name}`, Buffer.from(body), "application/json");
+  }
+  // Files on disk the database no longer names (a restore since) stay, and go to the bucket too.
+  if (copies) {
+    for (const name of onDisk) {
+      if (!inBucket.has(name)) {
+        await copies.put(`${ERASURES_FOLDER}/${name}`, await readFile(path.join(folder, name)), "application/json");
+      }
+    }
+  }
+  const index = `${JSON.stringify({ rebuiltAt: new Date().toISOString(), erasures: erasures.length })}\n`;
+  await writeFlushed(folder, INDEX, index);
+  if (copies) await copies.put(`${ERASURES_FOLDER}/${INDEX}`, Buffer.from(index), "application/json");
+  return written;
 }
 
 async function namesIn(folder: string): Promise<string[]> {
+  let names: string[];
   try {
-    return (await readdir(folder)).filter((name) => name.endsWith(".json"));
-  } catch {
-    return [];
+    names = await readdir(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
   }
+  return names.filter((name) => name.endsWith(".json") && name !== INDEX);
 }
 
+export type ErasureRegister = {
+  /** Where a register was found (a folder holding its index, or the bucket). */
+  found: string[];
+  erasures: Erasure[];
+  /** Files that could not be read as an erasure, named for the operator to look at. */
+  unreadable: string[];
+};
+
 /**
- * Every erasure the register holds, from the given folders and the bucket, each once, oldest first;
- * and the files that could not be read as one (named, for the operator to look at).
+ * Every erasure the register holds, from the given folders (each one's `erasures/`) and the bucket,
+ * each once, oldest first. A place counts as holding a register when its index is there.
  */
-export async function readErasureRegister(
-  services: AppServices,
-  folders: string[],
-): Promise<{ erasures: Erasure[]; unreadable: string[] }> {
-  const found = new Map<string, Erasure>();
+export async function readErasureRegister(services: AppServices, folders: string[]): Promise<ErasureRegister> {
+  const byName = new Map<string, Erasure>();
+  const found: string[] = [];
   const unreadable: string[] = [];
   const take = (where: string, name: string, body: string) => {
-    const parsed = erasureSchema.safeParse(
-      (() => {
-        try {
-          return JSON.parse(body);
-        } catch {
-          return undefined;
-        }
-      })(),
-    );
-    if (parsed.success && name === fileNameOf(parsed.data)) found.set(name, parsed.data);
-    else unreadable.push(`${where}/${name}`);
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      value = undefined;
+    }
+    const parsed = erasureSchema.safeParse(value);
+    if (parsed.success && name === fileNameOf(parsed.data)) byName.set(name, parsed.data);
+    else unreadable.push(path.join(where, name));
   };
   for (const folder of new Set(folders.map((f) => path.resolve(f, ERASURES_FOLDER)))) {
-    for (const name of await namesIn(folder)) take(folder, name, await readFile(path.join(folder, name), "utf8"));
+    const names = await namesIn(folder);
+    if (names.length > 0 || (await readFile(path.join(folder, INDEX)).catch(() => null))) found.push(folder);
+    for (const name of names) take(folder, name, await readFile(path.join(folder, name), "utf8"));
   }
   if (services.backupCopies) {
+    let there = false;
     for await (const key of services.backupCopies.list(`${ERASURES_FOLDER}/`)) {
+      there = true;
       const name = path.basename(key);
-      if (name.endsWith(".json") && !found.has(name))
+      if (name.endsWith(".json") && name !== INDEX && !byName.has(name)) {
         take("bucket", name, await text(await services.backupCopies.read(key)));
+      }
     }
+    if (there) found.push(`s3://${services.env.S3_BUCKET}/backups/${ERASURES_FOLDER}/`);
   }
-  const erasures = [...found.values()].sort((a, b) => a.at.localeCompare(b.at));
-  return { erasures, unreadable: [...new Set(unreadable)] };
+  const erasures = [...byName.values()].sort((a, b) => a.at.localeCompare(b.at));
+  return { found, erasures, unreadable: [...new Set(unreadable)] };
 }
 
 /**
- * Erases again, after a restore, what the register says was erased: an account closed (every holder's
- * erasure and the closed mark, as closing did; not its release, whose refunds and e-mails happened
- * then) and a health consent withdrawn (the consent given before it marked withdrawn, the answers
- * given before it deleted). What the restored database no longer holds, or already shows erased, is
- * left alone, so it may run any number of times.
+ * Erases again, inside a restore's transaction, what the register says was erased: a closed
+ * account (every holder's erasure and the closed mark, as closing did; not its release, whose
+ * refunds and e-mails happened then) and withdrawn consents (marked withdrawn, their answers
+ * deleted). What the restored rows do not hold, or already show erased, is left alone.
  */
 export async function reapplyErasures(
-  services: AppServices,
+  tx: Transaction,
   erasures: readonly Erasure[],
 ): Promise<{ accounts: number; consents: number }> {
-  const { db } = services.database;
   let accounts = 0;
   let consents = 0;
   for (const erasure of erasures) {
-    const at = new Date(erasure.at);
-    const [person] = await db.select({ id: user.id }).from(user).where(eq(user.id, erasure.userId));
+    const [person] = await tx.select({ id: user.id }).from(user).where(eq(user.id, erasure.userId));
     if (!person) continue;
+    const [closed] = await tx.select().from(erasedAccounts).where(eq(erasedAccounts.userId, erasure.userId));
+    if (closed) continue;
+    const at = new Date(erasure.at);
     if (erasure.kind === "account") {
-      const done = await db.transaction(async (tx) => {
-        const [closed] = await tx.select().from(erasedAccounts).where(eq(erasedAccounts.userId, erasure.userId));
-        if (closed) return false;
-        for (const holder of personalDataHolders()) await holder.erase(tx, erasure.userId);
-        await tx.insert(erasedAccounts).values({ userId: erasure.userId, erasedAt: at, by: erasure.by });
-        return true;
-      });
-      if (done) accounts++;
+      for (const holder of personalDataHolders()) await holder.erase(tx, erasure.userId);
+      await tx.insert(erasedAccounts).values({ userId: erasure.userId, erasedAt: at, by: erasure.by });
+      accounts++;
       continue;
     }
-    const done = await db.transaction(async (tx) => {
-      const withdrawn = await tx
-        .update(clientConsents)
-        .set({ withdrawnAt: at })
-        .where(
-          and(
-            eq(clientConsents.userId, erasure.userId),
-            eq(clientConsents.kind, "health_data"),
-            isNull(clientConsents.withdrawnAt),
-            lte(clientConsents.givenAt, at),
-          ),
-        )
-        .returning({ id: clientConsents.id });
-      const deleted = await tx
-        .delete(intakeAnswers)
-        .where(and(eq(intakeAnswers.userId, erasure.userId), lte(intakeAnswers.updatedAt, at)))
-        .returning({ userId: intakeAnswers.userId });
-      if (withdrawn.length === 0 && deleted.length === 0) return false;
-      await logHealthAccess(tx, {
-        clientId: erasure.userId,
-        actor: SYSTEM_ACTOR,
-        action: "erase",
-        subject: "intake",
-        detail: "Consent withdrawn: answers erased again after a backup was restored",
-      });
-      return true;
+    const withdrawn = await tx
+      .update(clientConsents)
+      .set({ withdrawnAt: at })
+      .where(and(inArray(clientConsents.id, erasure.consentIds), isNull(clientConsents.withdrawnAt)))
+      .returning({ id: clientConsents.id });
+    const deleted = await tx
+      .delete(intakeAnswers)
+      .where(inArray(intakeAnswers.consentId, erasure.consentIds))
+      .returning({ userId: intakeAnswers.userId });
+    if (withdrawn.length === 0 && deleted.length === 0) continue;
+    await logHealthAccess(tx, {
+      clientId: erasure.userId,
+      actor: SYSTEM_ACTOR,
+      action: "erase",
+      subject: "intake",
+      detail: "Consent withdrawn: answers erased again after a backup was restored",
     });
-    if (done) consents++;
+    consents++;
   }
   return { accounts, consents };
 }

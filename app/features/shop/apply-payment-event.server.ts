@@ -140,5 +140,6 @@ async function sendSaleNotice(services: AppServices, purchaseId: string) {
     // What the sale kept: a line refunded as it was paid (bought twice) is in the refund's notice.
     lines: lines.filter((line) => !line.endedAt).map((line) => ({ title: line.title, amountCents: line.amountCents })),
     totalCents: lines.filter((line) => !line.endedAt).reduce((sum, line) => sum + line.amountCents, 0),
+    voucherCents: purchase.voucherCents,
   });
 }

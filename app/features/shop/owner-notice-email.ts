@@ -1,6 +1,7 @@
 import { formatAmount } from "~/lib/format-price";
 import { renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
+import { paidByRows } from "~/lib/order-total";
 
 /** What the owner is told of as it happens. */
 export type OwnerNotice =
@@ -10,6 +11,8 @@ export type OwnerNotice =
       buyerEmail: string;
       lines: { title: string; amountCents: number | null }[];
       totalCents: number;
+      /** What a gift voucher paid of the total. */
+      voucherCents?: number | undefined;
     }
   | { kind: "refund"; orderId: string; buyerEmail: string; titles: string[]; amountCents: number }
   | { kind: "member"; buyerEmail: string };
@@ -31,6 +34,7 @@ export function ownerNoticeEmail(sender: Sender, to: string, notice: OwnerNotice
             value: l.amountCents === null ? "Included" : formatAmount(l.amountCents),
           })),
           { label: "Total", value: formatAmount(notice.totalCents) },
+          ...paidByRows(notice.totalCents, notice.voucherCents ?? 0),
         ],
         action: { label: "Find the order", url: `${ordersUrl}?q=${encodeURIComponent(notice.orderId.slice(0, 8))}` },
         after: closing,

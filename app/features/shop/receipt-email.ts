@@ -3,6 +3,7 @@ import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { renderEmail, type Sender } from "~/lib/mail/email-layout";
 import type { MailMessage } from "~/lib/mail/mailer.server";
+import { paidByRows } from "~/lib/order-total";
 import type { PaymentProviderName } from "./model";
 import { formatInvoiceNumber, formatRate, invoiceTotals } from "./vat/vat-invoice";
 
@@ -91,19 +92,8 @@ export function receiptEmail(
 
 type Row = { label: string; value: string };
 
-/**
- * What a gift voucher paid is part of the total above it (decision 048), and the rest is what was
- * charged: said the same way on every receipt, as `orderTotalText` says it on the pages.
- */
-const voucherRows = (receipt: Receipt): Row[] =>
-  receipt.voucherCents
-    ? [
-        { label: "Paid by gift voucher", value: formatAmount(receipt.voucherCents) },
-        ...(receipt.totalCents > receipt.voucherCents
-          ? [{ label: "Paid by card", value: formatAmount(receipt.totalCents - receipt.voucherCents) }]
-          : []),
-      ]
-    : [];
+/** What a gift voucher paid of the total above it (decision 048), and the card the rest. */
+const voucherRows = (receipt: Receipt): Row[] => paidByRows(receipt.totalCents, receipt.voucherCents ?? 0);
 
 /** A receipt without VAT (the seller was not VAT-registered when it was paid): it says nothing of VAT. */
 function plainRows(seller: Sender & { name: string; address: string }, receipt: Receipt): Row[] {
@@ -163,7 +153,7 @@ function vatInvoiceRows(
       value: formatAmount(rate.vatCents),
     })),
     { label: "Total", value: formatAmount(totals.grossCents) },
-    ...voucherRows(receipt),
+    ...paidByRows(totals.grossCents, receipt.voucherCents ?? 0),
     { label: "Payment method", value: paymentMethodLabel(receipt.provider, Boolean(receipt.grantNote)) },
     { label: "Sold by", value: invoice.sellerName || `${seller.name}, trading as ${seller.brand}` },
     { label: "Address", value: invoice.sellerAddress },

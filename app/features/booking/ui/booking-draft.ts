@@ -9,10 +9,11 @@ import { useEffect, useRef } from "react";
 const FIELDS = ["start", "place", "note"] as const;
 const KEPT_MS = 60 * 60_000;
 
-const keyOf = (serviceId: string) => `booking-draft:${serviceId}`;
+/** Per service and per account: another client signing in on the same tab never finds it. */
+const keyOf = (serviceId: string, owner: string) => `booking-draft:${serviceId}:${owner}`;
 
 /** Keeps the form's choices for this service; called as she follows the link away. */
-export function keepBookingDraft(form: HTMLFormElement | null, serviceId: string) {
+export function keepBookingDraft(form: HTMLFormElement | null, serviceId: string, owner: string) {
   if (!form) return;
   const values = new FormData(form);
   const draft: Record<string, string | number> = { savedAt: Date.now() };
@@ -21,7 +22,7 @@ export function keepBookingDraft(form: HTMLFormElement | null, serviceId: string
     if (typeof value === "string" && value) draft[field] = value;
   }
   try {
-    sessionStorage.setItem(keyOf(serviceId), JSON.stringify(draft));
+    sessionStorage.setItem(keyOf(serviceId, owner), JSON.stringify(draft));
   } catch {
     // Storage refused (private mode, full): she chooses again, as before.
   }
@@ -31,13 +32,13 @@ export function keepBookingDraft(form: HTMLFormElement | null, serviceId: string
  * Puts a kept draft back into the form, once. A time no longer free is not chosen again (its radio
  * button is gone); the rest is.
  */
-export function restoreBookingDraft(form: HTMLFormElement | null, serviceId: string) {
+export function restoreBookingDraft(form: HTMLFormElement | null, serviceId: string, owner: string) {
   if (!form) return;
   let draft: unknown;
   try {
-    const raw = sessionStorage.getItem(keyOf(serviceId));
+    const raw = sessionStorage.getItem(keyOf(serviceId, owner));
     if (!raw) return;
-    sessionStorage.removeItem(keyOf(serviceId));
+    sessionStorage.removeItem(keyOf(serviceId, owner));
     draft = JSON.parse(raw);
   } catch {
     return;
@@ -59,10 +60,12 @@ export function restoreBookingDraft(form: HTMLFormElement | null, serviceId: str
 
 /**
  * The booking form's draft: `formRef` for its form, put back on arrival (once), and `keep` for the
- * way out to the health questions.
+ * way out to the health questions. `owner` names the signed-in account (a hash the page is given).
  */
-export function useBookingDraft(serviceId: string) {
+export function useBookingDraft(serviceId: string, owner: string | null) {
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => restoreBookingDraft(formRef.current, serviceId), [serviceId]);
-  return { formRef, keep: () => keepBookingDraft(formRef.current, serviceId) };
+  useEffect(() => {
+    if (owner) restoreBookingDraft(formRef.current, serviceId, owner);
+  }, [serviceId, owner]);
+  return { formRef, keep: () => (owner ? keepBookingDraft(formRef.current, serviceId, owner) : undefined) };
 }
