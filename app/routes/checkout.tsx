@@ -6,6 +6,7 @@ import { shopMessages } from "~/features/shop/model";
 import { codeGuesses } from "~/features/shop/voucher/reserve-voucher.server";
 import { AppError, answerJson, errorResponse } from "~/lib/app-error";
 import { requestContext, servicesContext } from "~/lib/context";
+import { flashOptions, setFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/checkout";
 
 /** POST /checkout (JSON): starts a checkout; answers { url, mode }, or the error shape with a 4xx. */
@@ -24,9 +25,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         seenPrices: new Map(products.map((p) => [p.id, p.price_cents])),
         discountCode,
       });
-    return discountCode
-      ? limitGuesses(services, codeGuesses(discountCode, context.get(requestContext).clientIp), start)
-      : start();
+    const started = discountCode
+      ? await limitGuesses(services, codeGuesses(discountCode, context.get(requestContext).clientIp), start)
+      : await start();
+    // A gift voucher paid it all: nothing to pay, so no payment page; My Sacred Downloads, where
+    // the browser goes next, thanks her for it (its total says what the voucher paid).
+    if (started.totalCents === 0 && started.url === "/my-purchases") {
+      const thanks = {
+        title: "Thank You for Your Purchase",
+        description: "Paid by your gift voucher. Your downloads are below.",
+        variant: "default",
+      } as const;
+      return Response.json(started, { headers: { "Set-Cookie": await setFlash(thanks, flashOptions(services.env)) } });
+    }
+    return started;
   });
 }
 

@@ -39,7 +39,8 @@ const client = path.resolve(process.env.BUILD_DIR || "build", "client");
  * nothing to pay (not 'Pay FREE'), and no cart button on a card the client already owns; then 6-24
  * bytes for 'Remove code CODE' read out for either kind of code, and 134 on /cookie-policy for naming
  * the booking page's draft kept across the health questions; and 56 on /privacy for saying that a
- * restored backup does not bring back what a client had erased (decision 062).
+ * restored backup does not bring back what a client had erased (decision 062); and 276 on /refund
+ * for the model cancellation form the law asks her to offer (CCR 2013 Sch. 2(l) and Sch. 3 Part B).
  * Issue 23's target is 100 KB: the
  * framework chunk alone is 93 KB, so meeting it means a smaller framework, not trimming pages
  * (decision 057 measured one, and why it is not taken yet).
@@ -57,7 +58,7 @@ const CEILING: Record<string, number> = {
   "/terms": 111_957,
   "/privacy": 112_161,
   "/cookie-policy": 109_879,
-  "/refund": 111_433,
+  "/refund": 111_709,
   "/disclaimer": 111_326,
   "/review-policy": 109_464,
   "/gift-vouchers": 112_140,

@@ -5,6 +5,14 @@ import type { LegalDocument } from "./legal-document";
 /** Each package's time, as booking enforces it (`windowDays`; the refund policy's test compares them). */
 export const PACKAGE_TIMES = "31 days for the Healing Journey and 42 days for the Transformation Journey";
 
+/**
+ * How to use the right to cancel (CCR 2013 reg. 32 and Sch. 2(l): the model form is offered, never
+ * required), as the booking confirmation says it; the policy's own section says the same of the form
+ * below it. Here, not in `policyTerms`, which every page that quotes a term loads.
+ */
+export const HOW_TO_CANCEL =
+  "To cancel, use My Sessions, tell us in any clear way (an e-mail is enough), or use the model cancellation form in our Refund Policy.";
+
 export const refundPolicy = (site: Site): LegalDocument => ({
   title: "Refund Policy",
   description: "Cancellations and refunds for Reiki sessions, ZYTO scans, digital products and membership.",
@@ -18,6 +26,22 @@ export const refundPolicy = (site: Site): LegalDocument => ({
         `${policyTerms.cancellationPeriod} The 14 days end at midnight (UK time) at the end of the 14th day after the day you booked; after them, the 24-hour terms above apply.`,
         "If we have to cancel or move a session, you can choose a new time or a full refund.",
         `A package's sessions must all start within ${PACKAGE_TIMES}, counted from the first session. A package session cancelled in time goes back on the package to book again. You can end a package from My Sessions at any time before its time runs out and have its unbooked sessions refunded in full; sessions still unbooked when it runs out expire and are not refunded.`,
+      ],
+    },
+    {
+      heading: "Model Cancellation Form",
+      paragraphs: [
+        "To cancel, use My Sessions, tell us in any clear way (an e-mail is enough), or use the model cancellation form below (Consumer Contracts Regulations 2013, Schedule 3, Part B). You do not have to use it. If you do, copy it into an e-mail or a letter, complete it and send it to us:",
+      ],
+      items: [
+        `To ${site.seller.legalName}, trading as ${site.brand}, ${site.seller.address}, ${site.email}:`,
+        "I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the following goods [*]/for the supply of the following service [*],",
+        "Ordered on [*]/received on [*],",
+        "Name of consumer(s),",
+        "Address of consumer(s),",
+        "Signature of consumer(s) (only if this form is notified on paper),",
+        "Date.",
+        "[*] Delete as appropriate.",
       ],
     },
     {

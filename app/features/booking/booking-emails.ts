@@ -1,3 +1,4 @@
+import { HOW_TO_CANCEL } from "~/content/legal/refund-policy";
 import { policyTerms } from "~/content/policies";
 /** Every booking e-mail, in the one layout (`renderEmail`). Pure: the caller sends them. */
 
@@ -127,6 +128,7 @@ export function bookingConfirmationEmail(
     after: [
       "Cancel up to 24 hours before for a full refund; later or on the day, 50% is refunded. You can reschedule up to 24 hours before.",
       policyTerms.cancellationPeriod,
+      HOW_TO_CANCEL,
       ...distanceHow(session),
     ],
   });

@@ -124,6 +124,10 @@ describe("the confirmation e-mail", () => {
     expect(mails.some((m) => m.to === "hello@example.com" && /New booking/.test(m.subject))).toBe(true);
     const raw = mine?.text ?? "";
     expect(raw).toContain(`/my-sessions/${bookingId}`);
+    // How to use her right to cancel, the model form included (CCR 2013 Sch. 2(l)).
+    expect(raw.replace(/=\n/g, "").replace(/\s+/g, " ")).toContain(
+      "use the model cancellation form in our Refund Policy",
+    );
     const base64 = /filename="?session\.ics"?[\s\S]*?\n\n([A-Za-z0-9+/=\n]+)/.exec(raw)?.[1] ?? "";
     const ics = Buffer.from(base64.replace(/\n/g, ""), "base64").toString("utf8");
     const event = Object.values(ical.sync.parseICS(ics)).find((c) => c?.type === "VEVENT") as VEvent;
