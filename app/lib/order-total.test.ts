@@ -16,7 +16,7 @@ describe("an order's total", () => {
       { label: "Paid by card", value: "£9.99" },
     ]);
     expect(paidByRows(5000, 5000)).toEqual([{ label: "Paid by gift voucher", value: "£50.00" }]);
-    // A line refunded since: the receipt's total is what the order still gives.
+    // Never more from the voucher than the total (the caller nets what refunds gave back to it).
     expect(paidByRows(1500, 2000)).toEqual([{ label: "Paid by gift voucher", value: "£15.00" }]);
   });
 });

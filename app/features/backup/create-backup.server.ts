@@ -64,7 +64,7 @@ export async function createBackup(
     // Beside every backup, the erasure register made whole from the database: a restore reads it
     // and erases again what clients had erased since (decision 062).
     // A backup is kept even if that fails (logged); a restore then finds no register and says so.
-    await rebuildErasureRegister(services, path.dirname(folder)).catch((error: unknown) =>
+    await rebuildErasureRegister(services, path.dirname(folder), now()).catch((error: unknown) =>
       services.logger.error({ err: error, folder }, "erasure register not written beside the backup"),
     );
     return { folder, manifest };

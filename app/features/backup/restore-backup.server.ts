@@ -4,7 +4,12 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { sql } from "drizzle-orm";
-import { ERASURES_FOLDER, readErasureRegister, reapplyErasures } from "~/features/rights/erasure-register.server";
+import {
+  ERASURES_FOLDER,
+  erasuresMissingFrom,
+  readErasureRegister,
+  reapplyErasures,
+} from "~/features/rights/erasure-register.server";
 import type { AppServices } from "~/lib/services.server";
 import type { Storage } from "~/lib/storage/storage.server";
 import { BackupError, type BackupManifest, backupManifestSchema, backupPaths, MANIFEST_FILE } from "./backup-manifest";
@@ -50,6 +55,16 @@ export async function restoreBackup(
         "or, if the site never had one, run the restore again with --without-erasure-register. Nothing was restored.",
     );
   }
+  // A register made whole before this backup existed is not this backup's (another site's, a stale copy).
+  if (
+    !withoutErasureRegister &&
+    (!register.rebuiltAt || Date.parse(register.rebuiltAt) < Date.parse(manifest.createdAt))
+  ) {
+    throw new BackupError(
+      `The erasure register found (${register.found.join(", ")}) was last made whole ${register.rebuiltAt ? `at ${register.rebuiltAt}` : "at no recorded time"}, before this backup was made (${manifest.createdAt}): it is not the register of the site that made it. ` +
+        "Copy the erasures folder from where that site kept its backups beside the backup folder, then run the restore again. Nothing was restored.",
+    );
+  }
   if (register.unreadable.length > 0) {
     throw new BackupError(
       `These files of the erasure register cannot be read: ${register.unreadable.join(", ")}. Each may name a client whose data must not come back: mend or remove them, then run the restore again. Nothing was restored.`,
@@ -70,6 +85,12 @@ export async function restoreBackup(
     }
     // In the same transaction: the rows are never committed with what was erased since in them.
     await tx.execute(sql`select set_config('ledger.restoring', 'off', true)`);
+    const missing = withoutErasureRegister ? [] : await erasuresMissingFrom(tx, register.erasures);
+    if (missing.length > 0) {
+      throw new BackupError(
+        `The erasure register (${register.found.join(", ")}) does not hold ${missing.length} erasures this backup itself records (${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", ..." : ""}): it is not this site's register, or not all of it. Copy the erasures folder from where the site kept its backups beside the backup folder, then run the restore again. Nothing was restored.`,
+      );
+    }
     erased = await reapplyErasures(tx, register.erasures);
   });
 

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
 import { createBackup } from "~/features/backup/create-backup.server";
@@ -116,22 +116,37 @@ describe("the erasure register", () => {
     expect(await db.transaction((tx) => reapplyErasures(tx, erasures))).toEqual({ accounts: 0, consents: 0 });
   });
 
-  it("refuses a restore that finds no register, unless told there is none", async () => {
+  it("refuses a restore that finds no register, a stale one or another site's, unless told there is none", async () => {
     const site = await services({ BACKUP_DIR: path.join(scratch, "site-backups") });
-    await clientWithAnswers(site, "someone");
+    const someone = await clientWithAnswers(site, "someone");
+    await closeAccount(site, { userId: someone.id, by: "owner", word: CLOSE_WORD });
     const folder = path.join(scratch, "kept-apart", "2026-11-20T09-00-00Z");
     await createBackup(site, folder);
     // Copied on its own, as a backup taken off the machine without its register.
     const alone = path.join(scratch, "alone", "2026-11-20T09-00-00Z");
     await cp(folder, alone, { recursive: true });
-    expect(existsSync(path.join(scratch, "alone", ERASURES_FOLDER))).toBe(false);
-    const target = await services({ BACKUP_DIR: path.join(scratch, "empty-backups") });
-    await expect(restoreBackup(target, alone)).rejects.toThrow(/No erasure register was found.*Nothing was restored/);
-    expect(await target.database.db.execute(sql`select count(*)::int as n from "user"`)).toMatchObject({
-      rows: [{ n: 0 }],
-    });
-    const summary = await restoreBackup(target, alone, { withoutErasureRegister: true });
-    expect(summary.erased).toEqual({ accounts: 0, consents: 0, register: [] });
+    const target = () => services({ BACKUP_DIR: path.join(scratch, "empty-backups") });
+    const first = await target();
+    await expect(restoreBackup(first, alone)).rejects.toThrow(/No erasure register was found.*Nothing was restored/);
+    expect(await first.database.db.select().from(user)).toHaveLength(0);
+
+    // A register made whole before the backup (a stale copy) is not its register.
+    mkdirSync(path.join(scratch, "alone", ERASURES_FOLDER));
+    writeFileSync(
+      path.join(scratch, "alone", ERASURES_FOLDER, "index.json"),
+      '{"rebuiltAt":"2026-01-01T00:00:00.000Z"}',
+    );
+    await expect(restoreBackup(first, alone)).rejects.toThrow(/last made whole at 2026-01-01.*Nothing was restored/);
+
+    // Another site's register, made since (a new site's first backup), lacks the closing this
+    // backup records: refused, and nothing is left half restored.
+    const other = await services({ BACKUP_DIR: path.join(scratch, "alone") });
+    await createBackup(other, path.join(scratch, "alone", "2026-11-21T09-00-00Z"));
+    await expect(restoreBackup(first, alone)).rejects.toThrow(/does not hold 1 erasures this backup itself records/);
+    expect(await first.database.db.select().from(user)).toHaveLength(0);
+
+    const summary = await restoreBackup(first, alone, { withoutErasureRegister: true });
+    expect(summary.erased).toMatchObject({ accounts: 0, consents: 0 });
   });
 
   it("is kept in the backup bucket too, made whole there by the next backup", async () => {

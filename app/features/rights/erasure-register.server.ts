@@ -4,7 +4,7 @@ import path from "node:path";
 import { text } from "node:stream/consumers";
 import { and, eq, inArray, isNotNull, isNull, notInArray } from "drizzle-orm";
 import { logHealthAccess, SYSTEM_ACTOR } from "~/features/clients/log-health-access.server";
-import type { Transaction } from "~/lib/db/client.server";
+import type { Database, Transaction } from "~/lib/db/client.server";
 import { clientConsents, erasedAccounts, intakeAnswers, user } from "~/lib/db/schema.server";
 import { personalDataHolders } from "~/lib/personal-data.server";
 import type { AppServices } from "~/lib/services.server";
@@ -41,6 +41,15 @@ export type Erasure = z.infer<typeof erasureSchema>;
 
 export const ERASURES_FOLDER = "erasures";
 const INDEX = "index.json";
+const indexSchema = z.object({ rebuiltAt: z.iso.datetime() });
+
+const safeJson = (body: string): unknown => {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+};
 
 /** A file name that sorts by time and is a safe storage key: `2026-11-26T17-30-00.123Z-account-<id>.json`. */
 const fileNameOf = (erasure: Erasure) => `${erasure.at.replace(/:/g, "-")}-${erasure.kind}-${erasure.userId}.json`;
@@ -72,23 +81,25 @@ async function writeFlushed(folder: string, name: string, body: string): Promise
  */
 export async function recordErasure(services: AppServices, erasure: Erasure): Promise<void> {
   const body = `${JSON.stringify(erasureSchema.parse(erasure))}\n`;
-  await writeFlushed(path.join(services.env.BACKUP_DIR, ERASURES_FOLDER), fileNameOf(erasure), body);
+  const name = fileNameOf(erasure);
+  // The bucket is tried even when the disk fails; the disk's failure is thrown after it.
+  const onDisk = writeFlushed(path.join(services.env.BACKUP_DIR, ERASURES_FOLDER), name, body).then(
+    () => null,
+    (error: unknown) => error,
+  );
   if (services.backupCopies) {
     try {
-      await services.backupCopies.put(
-        `${ERASURES_FOLDER}/${fileNameOf(erasure)}`,
-        Buffer.from(body),
-        "application/json",
-      );
+      await services.backupCopies.put(`${ERASURES_FOLDER}/${name}`, Buffer.from(body), "application/json");
     } catch (error) {
       services.logger.warn({ err: error }, "erasure not yet copied to the backup bucket");
     }
   }
+  const failed = await onDisk;
+  if (failed) throw failed;
 }
 
 /** Every erasure the database records: closed accounts, and withdrawn health consents of open ones. */
-async function erasuresInDatabase(services: AppServices): Promise<Erasure[]> {
-  const { db } = services.database;
+async function erasuresInDatabase(db: Database | Transaction): Promise<Erasure[]> {
   const closed = await db.select().from(erasedAccounts);
   const closedIds = closed.map((row) => row.userId);
   const withdrawn = await db
@@ -130,35 +141,34 @@ export async function rebuildErasureRegister(
   services: AppServices,
   /** The folder the backups are in (`createBackup` passes its backup's parent). */
   into = services.env.BACKUP_DIR,
+  /** When it is made whole (a backup's own clock, which tests move). */
+  now = new Date(),
 ): Promise<number> {
   const folder = path.join(into, ERASURES_FOLDER);
+  const erasures = await erasuresInDatabase(services.database.db);
+  // The disk first, whatever the bucket does; then the bucket, which a failure leaves for next time.
   const onDisk = new Set(await namesIn(folder));
-  const inBucket = new Set<string>();
-  const copies = services.backupCopies;
-  if (copies) for await (const key of copies.list(`${ERASURES_FOLDER}/`)) inBucket.add(path.basename(key));
   let written = 0;
-  const erasures = await erasuresInDatabase(services);
   for (const erasure of erasures) {
-    const name = fileNameOf(erasure);
-    const body = `${JSON.stringify(erasure)}\n`;
-    if (!onDisk.has(name)) {
-      await writeFlushed(folder, name, body);
-      written++;
-    }
-    if (copies && !inBucket.has(name))
-      await copies.put(`${ERASURES_FOLDER}/${name}`, Buffer.from(body), "application/json");
+    if (onDisk.has(fileNameOf(erasure))) continue;
+    await writeFlushed(folder, fileNameOf(erasure), `${JSON.stringify(erasure)}\n`);
+    onDisk.add(fileNameOf(erasure));
+    written++;
   }
-  // Files on disk the database no longer names (a restore since) stay, and go to the bucket too.
+  const index = `${JSON.stringify({ rebuiltAt: now.toISOString(), erasures: erasures.length })}\n`;
+  await writeFlushed(folder, INDEX, index);
+  const copies = services.backupCopies;
   if (copies) {
+    const inBucket = new Set<string>();
+    for await (const key of copies.list(`${ERASURES_FOLDER}/`)) inBucket.add(path.basename(key));
+    // Every file on disk: the database's, and any it no longer names (a restore since).
     for (const name of onDisk) {
       if (!inBucket.has(name)) {
         await copies.put(`${ERASURES_FOLDER}/${name}`, await readFile(path.join(folder, name)), "application/json");
       }
     }
+    await copies.put(`${ERASURES_FOLDER}/${INDEX}`, Buffer.from(index), "application/json");
   }
-  const index = `${JSON.stringify({ rebuiltAt: new Date().toISOString(), erasures: erasures.length })}\n`;
-  await writeFlushed(folder, INDEX, index);
-  if (copies) await copies.put(`${ERASURES_FOLDER}/${INDEX}`, Buffer.from(index), "application/json");
   return written;
 }
 
@@ -176,6 +186,8 @@ async function namesIn(folder: string): Promise<string[]> {
 export type ErasureRegister = {
   /** Where a register was found (a folder holding its index, or the bucket). */
   found: string[];
+  /** The newest time one of them was made whole from a database (its index), if any says. */
+  rebuiltAt: string | null;
   erasures: Erasure[];
   /** Files that could not be read as an erasure, named for the operator to look at. */
   unreadable: string[];
@@ -190,19 +202,20 @@ export async function readErasureRegister(services: AppServices, folders: string
   const found: string[] = [];
   const unreadable: string[] = [];
   const take = (where: string, name: string, body: string) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(body);
-    } catch {
-      value = undefined;
-    }
-    const parsed = erasureSchema.safeParse(value);
+    const parsed = erasureSchema.safeParse(safeJson(body));
     if (parsed.success && name === fileNameOf(parsed.data)) byName.set(name, parsed.data);
     else unreadable.push(path.join(where, name));
   };
+  let rebuiltAt: string | null = null;
+  const index = (body: string | null) => {
+    const at = indexSchema.safeParse(body === null ? undefined : safeJson(body)).data?.rebuiltAt;
+    if (at && (!rebuiltAt || at > rebuiltAt)) rebuiltAt = at;
+    return body !== null;
+  };
   for (const folder of new Set(folders.map((f) => path.resolve(f, ERASURES_FOLDER)))) {
     const names = await namesIn(folder);
-    if (names.length > 0 || (await readFile(path.join(folder, INDEX)).catch(() => null))) found.push(folder);
+    const indexed = index(await readFile(path.join(folder, INDEX), "utf8").catch(() => null));
+    if (names.length > 0 || indexed) found.push(folder);
     for (const name of names) take(folder, name, await readFile(path.join(folder, name), "utf8"));
   }
   if (services.backupCopies) {
@@ -210,14 +223,15 @@ export async function readErasureRegister(services: AppServices, folders: string
     for await (const key of services.backupCopies.list(`${ERASURES_FOLDER}/`)) {
       there = true;
       const name = path.basename(key);
-      if (name.endsWith(".json") && name !== INDEX && !byName.has(name)) {
+      if (name === INDEX) index(await text(await services.backupCopies.read(key)));
+      else if (name.endsWith(".json") && !byName.has(name)) {
         take("bucket", name, await text(await services.backupCopies.read(key)));
       }
     }
     if (there) found.push(`s3://${services.env.S3_BUCKET}/backups/${ERASURES_FOLDER}/`);
   }
   const erasures = [...byName.values()].sort((a, b) => a.at.localeCompare(b.at));
-  return { found, erasures, unreadable: [...new Set(unreadable)] };
+  return { found, rebuiltAt, erasures, unreadable: [...new Set(unreadable)] };
 }
 
 /**
@@ -232,6 +246,8 @@ export async function reapplyErasures(
 ): Promise<{ accounts: number; consents: number }> {
   let accounts = 0;
   let consents = 0;
+  // Closing an account is every holder's erasure: with none registered it would erase nothing.
+  if (personalDataHolders().length === 0) throw new Error("No personal data holders are registered");
   for (const erasure of erasures) {
     const [person] = await tx.select({ id: user.id }).from(user).where(eq(user.id, erasure.userId));
     if (!person) continue;
@@ -264,4 +280,14 @@ export async function reapplyErasures(
     consents++;
   }
   return { accounts, consents };
+}
+
+/**
+ * The erasures a restored database records that the register does not hold: none for this site's
+ * register, which every backup makes whole from the database; some for another site's, or a stale
+ * copy, which the restore then refuses (decision 062).
+ */
+export async function erasuresMissingFrom(tx: Transaction, erasures: readonly Erasure[]): Promise<string[]> {
+  const held = new Set(erasures.map(fileNameOf));
+  return (await erasuresInDatabase(tx)).map(fileNameOf).filter((name) => !held.has(name));
 }

@@ -13,6 +13,7 @@ import { sendReceipt } from "./send-receipt.server";
 import { settleRefund } from "./settle-refund.server";
 import { type MembershipChange, syncSubscription } from "./sync-subscription.server";
 import { issueVatInvoice } from "./vat/issue-vat-invoice.server";
+import { voucherKeptCents } from "./voucher/voucher-kept.server";
 
 export type PaymentEventOutcome = "duplicate" | "fulfilled" | "already-fulfilled" | "updated" | "ignored";
 
@@ -140,6 +141,6 @@ async function sendSaleNotice(services: AppServices, purchaseId: string) {
     // What the sale kept: a line refunded as it was paid (bought twice) is in the refund's notice.
     lines: lines.filter((line) => !line.endedAt).map((line) => ({ title: line.title, amountCents: line.amountCents })),
     totalCents: lines.filter((line) => !line.endedAt).reduce((sum, line) => sum + line.amountCents, 0),
-    voucherCents: purchase.voucherCents,
+    voucherCents: await voucherKeptCents(services.database.db, purchase),
   });
 }

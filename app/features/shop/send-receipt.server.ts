@@ -7,6 +7,7 @@ import { readOrderLines } from "./ledger/read-order-lines.server";
 import { isPlan } from "./model";
 import { type Receipt, receiptEmail } from "./receipt-email";
 import { readVatInvoice } from "./vat/issue-vat-invoice.server";
+import { voucherKeptCents } from "./voucher/voucher-kept.server";
 
 /** The link in an e-mail that leads through sign-in to a protected download. */
 export function downloadLink(publicUrl: string, productId: string): string {
@@ -55,7 +56,8 @@ export async function buildReceipt(services: AppServices, purchaseId: string) {
     lines,
     totalCents: kept.length ? keptCents : purchase.totalAmountCents,
     discount: purchase.discountCode ? { code: purchase.discountCode, amountCents: discountCents } : null,
-    voucherCents: purchase.voucherCents,
+    // The voucher's part of what the order still gives: a line refunded since gave its share back.
+    voucherCents: await voucherKeptCents(db, purchase),
     provider: purchase.provider,
     grantNote: purchase.note,
     consent: purchase.consent,
