@@ -6,15 +6,9 @@ import { noticeClass } from "~/components/ui/notice";
 import { getSessionUser, requireUser } from "~/features/accounts/get-session-user.server";
 import { limitGuesses } from "~/features/accounts/limit-guesses.server";
 import { bookWithCredit } from "~/features/booking/book-with-credit.server";
-import {
-  BOOKING_LIMITS,
-  bookingMessages,
-  cancellationPolicy,
-  findService,
-  PLACES,
-} from "~/features/booking/booking-model";
+import { bookingFormSchema, bookingIdSchema, waitFormSchema } from "~/features/booking/booking-form-schema";
+import { bookingMessages, cancellationPolicy, findService } from "~/features/booking/booking-model";
 import { joinWaitlist, leaveWaitlist, listMyWaits } from "~/features/booking/booking-waitlist.server";
-import { chosenTime } from "~/features/booking/chosen-time";
 import { parseClientTimeZone } from "~/features/booking/client-time-zone";
 import { draftOwnerOf } from "~/features/booking/draft-owner.server";
 import { getBookingCalendar } from "~/features/booking/get-booking-calendar.server";
@@ -45,12 +39,8 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
 import { requestedPage } from "~/lib/requested-page";
-import { sanitiseText } from "~/lib/sanitise-text";
-import { z } from "~/lib/zod";
-import { describeInstant, formatSessionTime, isDate } from "~/lib/zoned-time";
+import { describeInstant, formatSessionTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/book";
-
-const idSchema = z.uuid();
 
 function serviceOf(params: { serviceId: string }) {
   const service = findService(params.serviceId);
@@ -77,8 +67,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const service = serviceOf(params);
   const url = new URL(request.url);
-  const reschedule = idSchema.safeParse(url.searchParams.get("reschedule")).data;
-  const packageId = idSchema.safeParse(url.searchParams.get("package")).data;
+  const reschedule = bookingIdSchema.safeParse(url.searchParams.get("reschedule")).data;
+  const packageId = bookingIdSchema.safeParse(url.searchParams.get("package")).data;
   // Anyone may look at the free times (issue 24, item 5); moving a session or using a package is a client's.
   const account =
     reschedule || packageId ? await requireUser(request, services) : await getSessionUser(request, services);
@@ -125,24 +115,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-const formSchema = z.object({
-  start: chosenTime(),
-  place: z.enum(PLACES).default("in_person"),
-  note: z
-    .string()
-    .max(BOOKING_LIMITS.noteLength)
-    .default("")
-    .transform((note) => sanitiseText(note).trim()),
-  express: z.literal("on").optional(),
-  reschedule: idSchema.optional(),
-  package: idSchema.optional(),
-  zone: z.string().max(64).optional(),
-  disclaimer: z.literal("on").optional(),
-  voucher: z.string().trim().max(40).optional(),
-});
-
-const waitSchema = z.object({ intent: z.enum(["waitlist", "leave-waitlist"]), day: z.string().refine(isDate) });
-
 /** A ZYTO scan's Important Notes are acknowledged at booking (spec §1, decision 046). */
 const isScan = (service: { page: string }) => service.page === "/zyto";
 
@@ -153,7 +125,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = Object.fromEntries([...form.entries()].filter(([, v]) => v !== ""));
   const account = await getSessionUser(request, services);
   if (fields.intent === "waitlist" || fields.intent === "leave-waitlist") {
-    const wait = waitSchema.safeParse(fields);
+    const wait = waitFormSchema.safeParse(fields);
     if (!wait.success)
       return errorData(new AppError("invalid_request", "Please choose a day.", "Booking"), services.logger);
     if (!account) throw redirect(signInFor(service.id, { day: wait.data.day }));
@@ -168,7 +140,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return errorData(error, services.logger);
     }
   }
-  const parsed = formSchema.safeParse(fields);
+  const parsed = bookingFormSchema.safeParse(fields);
   if (!parsed.success) {
     if (!account) throw redirect(signInFor(service.id, {}));
     return errorData(new AppError("invalid_request", "Please choose a time.", "Booking"), services.logger);

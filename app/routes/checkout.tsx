@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : await start();
     // A gift voucher paid it all: nothing to pay, so no payment page; My Sacred Downloads, where
     // the browser goes next, thanks her for it (its total says what the voucher paid).
-    if (started.totalCents === 0 && started.url === "/my-purchases") {
+    if (started.paidByVoucher) {
       const thanks = {
         title: "Thank You for Your Purchase",
         description: "Paid by your gift voucher. Your downloads are below.",

@@ -8,8 +8,6 @@ import { getIntakeForm } from "~/features/clients/get-intake-form.server";
 import { sampleAnswers } from "~/features/clients/intake-test-kit";
 import { saveIntakeAnswers } from "~/features/clients/save-intake-answers.server";
 import { withdrawHealthConsent } from "~/features/clients/withdraw-health-consent.server";
-import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
-import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
 import {
   clientConsents,
   clientNotes,
@@ -17,11 +15,11 @@ import {
   intakeAnswers,
   intakeForms,
   user,
-  vouchers,
 } from "~/lib/db/schema.server";
 import { addDays, weekdayOf, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { adminForm } from "../support/admin-requests";
 import { readOutbox } from "../support/outbox";
+import { paidVoucher, serviceVoucher } from "../support/paid-voucher";
 import { signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
 
@@ -143,24 +141,10 @@ describe("a client's first booking", () => {
 
   it("comes straight back booked when a gift voucher pays it all, and says so", async () => {
     const service = findService("one-on-one") as NonNullable<ReturnType<typeof findService>>;
-    const order = {
-      kind: "service" as const,
-      pounds: 0,
-      serviceId: service.id,
-      service: { id: service.id, title: service.title, priceCents: service.priceCents },
-      buyerName: "Ann",
-      recipientName: "Bea",
-      recipientEmail: "",
-      message: "",
-      sendOn: "",
-    };
-    const { voucherId } = await startVoucherCheckout(t.services, client, order);
-    const [sold] = await t.services.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId));
-    await payDemoCheckout(t.services, client.id, sold?.purchaseId ?? "");
-    const [voucher] = await t.services.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId));
+    const voucher = await paidVoucher(t.services, client, serviceVoucher(service));
     const booked = await bookSession({
       start: zonedInstant(openDayAhead(9), "15:00").toISOString(),
-      voucher: voucher?.code ?? "",
+      voucher: voucher.code ?? "",
     });
     expect(booked.status).toBe(302);
     const back = booked.headers.get("location") ?? "";

@@ -2,11 +2,9 @@
 
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payDemoCheckout as payVoucher } from "~/features/shop/demo/pay-demo-checkout.server";
 import { reserveDiscount } from "~/features/shop/discount/reserve-discount.server";
 import { expireStaleCheckouts } from "~/features/shop/expire-stale-checkouts.server";
-import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
-import { discountCodes, discountRedemptions, purchases, vouchers } from "~/lib/db/schema.server";
+import { discountCodes, discountRedemptions, purchases } from "~/lib/db/schema.server";
 import { adminForm } from "../support/admin-requests";
 import { parseOutbox } from "../support/check-email";
 import { openCheckout, payDemoCheckout } from "../support/demo-purchase";
@@ -380,32 +378,5 @@ describe("a code at checkout", () => {
     });
     // Paid: the late payer; held: the next buyer's open checkout (React's text joins stripped).
     expect((await page.text()).replace(/<[^>]*>/g, "")).toContain("1 of 1 use (+1 at checkout now)");
-  });
-
-  it("a gift voucher typed in the same box that pays it all: no payment page, and My Sacred Downloads thanks her", async () => {
-    const buyer = await signedInUser(demo.services, "voucher-spender");
-    const order = {
-      kind: "amount" as const,
-      pounds: 10,
-      serviceId: "",
-      buyerName: "Ann",
-      recipientName: "Bea",
-      recipientEmail: "",
-      message: "",
-      sendOn: "",
-    };
-    const { voucherId } = await startVoucherCheckout(demo.services, buyer, order);
-    const voucher = async () =>
-      (await demo.services.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId)))[0];
-    await payVoucher(demo.services, buyer.id, (await voucher())?.purchaseId ?? "");
-    const res = await checkoutWith(demo, buyer.cookie, [moon], (await voucher())?.code, {}, "198.51.100.77");
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ url: "/my-purchases", totalCents: 0 });
-    const flash = (res.headers.getSetCookie().find((line) => line.startsWith("flash=")) ?? "").split(";")[0];
-    const page = await (
-      await demo.app.request("/my-purchases", { headers: { cookie: `${buyer.cookie}; ${flash}` } })
-    ).text();
-    expect(page).toContain("Paid by your gift voucher. Your downloads are below.");
-    expect(page).toContain("£7.99, paid by gift voucher");
   });
 });

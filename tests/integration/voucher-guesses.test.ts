@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_ALPHABET, looksLikeVoucherCode } from "~/features/shop/voucher/voucher-model";
+import { amountVoucher, paidVoucher } from "../support/paid-voucher";
+import { checkoutBody, signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
 
 /**
- * Wrong gift-voucher codes are limited per client across every place a code is typed (decision 048):
- * the cart's discount field, the booking form and the balance page count in one bucket, so a client
- * has 20 wrong voucher codes in all, not 20 on each page. Discount codes keep a bucket of their own.
+ * Gift-voucher codes typed where discount codes are (decision 048). Wrong ones are limited per client
+ * across every place a code is typed: the cart's discount field, the booking form and the balance
+ * page count in one bucket, so a client has 20 wrong voucher codes in all, not 20 on each page.
+ * Discount codes keep a bucket of their own. A right one that pays it all needs no payment page.
  */
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -48,5 +51,26 @@ describe("wrong voucher codes", () => {
     // A discount code is still tried (its own bucket), and another client is not held back.
     expect((await inTheCart("NO-SUCH-CODE", ip)).status).toBe(400);
     expect((await onTheBalancePage(madeUp(22), "198.51.100.40")).status).toBe(400);
+  });
+});
+
+describe("a gift voucher at the shop's checkout", () => {
+  it("pays it all: no payment page, and My Sacred Downloads thanks her", async () => {
+    const buyer = await signedInUser(t.services, "voucher-spender");
+    const voucher = await paidVoucher(t.services, buyer, amountVoucher(10));
+    const moon = { id: "moon-ritual-journal", title: "Moon Ritual Journal", price_cents: 799 };
+    const res = await t.app.request("http://localhost:3000/checkout", {
+      method: "POST",
+      headers: { ...headers("198.51.100.77", "application/json"), cookie: buyer.cookie },
+      body: JSON.stringify({ ...JSON.parse(checkoutBody([moon])), discountCode: voucher.code }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ url: "/my-purchases", totalCents: 0 });
+    const flash = (res.headers.getSetCookie().find((line) => line.startsWith("flash=")) ?? "").split(";")[0];
+    const page = await (
+      await t.app.request("/my-purchases", { headers: { cookie: `${buyer.cookie}; ${flash}` } })
+    ).text();
+    expect(page).toContain("Paid by your gift voucher. Your downloads are below.");
+    expect(page).toContain("£7.99, paid by gift voucher");
   });
 });

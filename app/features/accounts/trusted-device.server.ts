@@ -6,11 +6,12 @@ import { z } from "~/lib/zod";
 
 /**
  * OWASP's device cookie (decision 043): after a successful sign-in the browser gets a signed,
- * HttpOnly cookie naming the account and a random id of this device. The account is named by a keyed
- * hash of its e-mail address, not the address: the cookie holds nothing personal that anyone who sees
- * it (a shared computer, a log) could read, and the server, which knows the key, still tells whose it is. A later sign-in for that account
+ * HttpOnly cookie naming the account and a random id of this device. A later sign-in for that account
  * that presents it is counted in the device's own bucket, apart from the pool every other client
  * shares, so nobody elsewhere can lock its owner out of a browser she has signed in with before.
+ * The account is named by a keyed hash of its e-mail address, not the address: nothing personal for
+ * anyone who sees the cookie (a shared computer, a log) to read; the server, knowing the key, still
+ * tells whose it is.
  */
 const DEVICE_LIFETIME_SECONDS = 180 * 24 * 60 * 60;
 

@@ -6,6 +6,7 @@ import { createInterface } from "node:readline";
 import { sql } from "drizzle-orm";
 import {
   ERASURES_FOLDER,
+  type ErasureRegister,
   erasuresMissingFrom,
   readErasureRegister,
   reapplyErasures,
@@ -47,29 +48,7 @@ export async function restoreBackup(
   // What clients had erased since this backup must stay erased: the register beside the backups
   // (beside this one, in the configured BACKUP_DIR, in the bucket) says what (decision 062).
   const register = await readErasureRegister(services, [path.dirname(folder), services.env.BACKUP_DIR]);
-  if (register.found.length === 0 && !withoutErasureRegister) {
-    throw new BackupError(
-      `No erasure register was found beside the backup (${path.join(path.dirname(folder), ERASURES_FOLDER)}) or in BACKUP_DIR (${path.join(services.env.BACKUP_DIR, ERASURES_FOLDER)}). ` +
-        "It names the clients who closed their accounts or withdrew their health consent, so that the restore erases them again. " +
-        "Copy the erasures folder from where the site kept its backups (with S3: aws s3 cp --recursive s3://<bucket>/backups/erasures/ <folder>/erasures/) beside the backup folder, " +
-        "or, if the site never had one, run the restore again with --without-erasure-register. Nothing was restored.",
-    );
-  }
-  // A register made whole before this backup existed is not this backup's (another site's, a stale copy).
-  if (
-    !withoutErasureRegister &&
-    (!register.rebuiltAt || Date.parse(register.rebuiltAt) < Date.parse(manifest.createdAt))
-  ) {
-    throw new BackupError(
-      `The erasure register found (${register.found.join(", ")}) was last made whole ${register.rebuiltAt ? `at ${register.rebuiltAt}` : "at no recorded time"}, before this backup was made (${manifest.createdAt}): it is not the register of the site that made it. ` +
-        "Copy the erasures folder from where that site kept its backups beside the backup folder, then run the restore again. Nothing was restored.",
-    );
-  }
-  if (register.unreadable.length > 0) {
-    throw new BackupError(
-      `These files of the erasure register cannot be read: ${register.unreadable.join(", ")}. Each may name a client whose data must not come back: mend or remove them, then run the restore again. Nothing was restored.`,
-    );
-  }
+  if (!withoutErasureRegister) assertRegisterFor(register, manifest, path.dirname(folder), services.env.BACKUP_DIR);
   let erased = { accounts: 0, consents: 0 };
 
   await services.database.db.transaction(async (tx) => {
@@ -88,7 +67,7 @@ export async function restoreBackup(
     const missing = withoutErasureRegister ? [] : await erasuresMissingFrom(tx, register.erasures);
     if (missing.length > 0) {
       throw new BackupError(
-        `The erasure register (${register.found.join(", ")}) does not hold ${missing.length} erasures this backup itself records (${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", ..." : ""}): it is not this site's register, or not all of it. Copy the erasures folder from where the site kept its backups beside the backup folder, then run the restore again. Nothing was restored.`,
+        `The erasure register (${register.found.join(", ")}) does not hold ${missing.length} erasures this backup itself records (${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", ..." : ""}): it is not this site's register, or not all of it. ${REFETCH} Nothing was restored.`,
       );
     }
     erased = await reapplyErasures(tx, register.erasures);
@@ -108,6 +87,35 @@ export async function restoreBackup(
     authSecret: await restoreAuthSecret(services, folder, manifest),
     erased: { ...erased, register: register.found },
   };
+}
+
+const REFETCH =
+  "Copy the erasures folder from where the site kept its backups (with S3: aws s3 cp --recursive s3://<bucket>/backups/erasures/ <folder>/erasures/) beside the backup folder, then run the restore again.";
+
+/**
+ * Refuses, before anything is written, a register that cannot be this backup's (decision 062):
+ * none at all, one last made whole before the backup was made (a stale copy, another site's), or one
+ * with a file it cannot read. Each refusal says where it looked and what to do.
+ */
+function assertRegisterFor(register: ErasureRegister, manifest: BackupManifest, beside: string, backupDir: string) {
+  const refuse = (why: string) => {
+    throw new BackupError(`${why} ${REFETCH} Nothing was restored.`);
+  };
+  if (register.found.length === 0) {
+    refuse(
+      `No erasure register was found beside the backup (${path.join(beside, ERASURES_FOLDER)}) or in BACKUP_DIR (${path.join(backupDir, ERASURES_FOLDER)}). It names the clients who closed their accounts or withdrew their health consent, so that the restore erases them again. If the site never had one, run the restore with --without-erasure-register.`,
+    );
+  }
+  if (!register.rebuiltAt || Date.parse(register.rebuiltAt) < Date.parse(manifest.createdAt)) {
+    refuse(
+      `The erasure register found (${register.found.join(", ")}) was last made whole ${register.rebuiltAt ? `at ${register.rebuiltAt}` : "at no recorded time"}, before this backup was made (${manifest.createdAt}): it is not the register of the site that made it.`,
+    );
+  }
+  if (register.unreadable.length > 0) {
+    refuse(
+      `These files of the erasure register cannot be read: ${register.unreadable.join(", ")}. Each may name a client whose data must not come back: mend or remove them.`,
+    );
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
+import { issueVoucher } from "~/features/shop/voucher/issue-voucher.server";
 import type { Database } from "~/lib/db/client.server";
 import { bookingPackages, bookings, user } from "~/lib/db/schema.server";
 import { addDays, weekdayOf, zonedDate } from "~/lib/zoned-time";
@@ -70,6 +71,8 @@ export function bookingTestKit() {
     },
     client,
     pay,
+    cardPaid,
+    giftVoucher,
     bookAndPay,
     liveAt,
   };
@@ -92,24 +95,45 @@ export function bookingTestKit() {
     return { id, email };
   }
 
-  /** The payment for a booking's checkout arriving, as a card payment would (already taken). */
-  async function pay(account: { id: string }, bookingId: string, cents = 5000) {
-    const [row] = await kit.t.services.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
-    if (!row) throw new Error("no booking");
+  /**
+   * A checkout's card payment arriving from the provider (already taken), as its webhook brings it:
+   * whatever the checkout's state here (the demo page would refuse a closed one).
+   */
+  function cardPaid(checkout: { ref: string; userId: string; productIds: string[]; totalCents: number }) {
     return applyPaymentEvent(kit.t.services, {
       event: {
         kind: "checkout.paid",
         checkout: {
           provider: "demo",
-          ref: row.purchaseId ?? "",
-          userId: account.id,
-          productIds: [bookingLineId(bookingId)],
-          totalCents: cents,
-          paymentRef: `demo_pi_${row.purchaseId}`,
+          ...checkout,
+          paymentRef: `demo_pi_${checkout.ref}`,
           consentAt: null,
           mode: "payment",
         },
       },
+    });
+  }
+
+  /** The payment for a booking's checkout arriving, as a card payment would (already taken). */
+  async function pay(account: { id: string }, bookingId: string, cents = 5000) {
+    const [row] = await kit.t.services.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    if (!row) throw new Error("no booking");
+    return cardPaid({
+      ref: row.purchaseId ?? "",
+      userId: account.id,
+      productIds: [bookingLineId(bookingId)],
+      totalCents: cents,
+    });
+  }
+
+  /** A £`cents` gift voucher the owner issues (a prize), sent to a friend. */
+  function giftVoucher(valueCents: number) {
+    return issueVoucher(kit.t.services, {
+      valueCents,
+      recipientName: "Friend",
+      recipientEmail: "friend@example.com",
+      message: "",
+      note: "a prize",
     });
   }
 

@@ -3,15 +3,13 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
 import { createCheckout } from "~/features/shop/create-checkout.server";
-import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
 import { listOrders } from "~/features/shop/list-orders.server";
 import { listPurchases } from "~/features/shop/list-purchases.server";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { listVouchers } from "~/features/shop/voucher/list-vouchers.server";
 import { deliverDueVouchers, voucherPdf } from "~/features/shop/voucher/send-voucher.server";
-import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
+import type { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
 import { voucherLastDay } from "~/features/shop/voucher/voucher-model";
 import { AppError } from "~/lib/app-error";
 import {
@@ -27,6 +25,7 @@ import { formatLongDate } from "~/lib/format-date";
 import { refundDestination } from "~/lib/refund-split";
 import { addDays, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { readOutbox } from "../../../tests/support/outbox";
+import { amountVoucher, paidVoucher, serviceVoucher } from "../../../tests/support/paid-voucher";
 import { findService } from "./booking-model";
 import { bookingTestKit, request } from "./booking-test-kit";
 import { cancelBooking } from "./cancel-booking.server";
@@ -39,46 +38,24 @@ import { startBookingCheckout } from "./start-booking-checkout.server";
  * raced for, and printed; and discount codes limited to sessions and first visits (item 7).
  */
 const kit = bookingTestKit();
-const base = { buyerName: "Ann", recipientName: "Bea", message: "Happy birthday", serviceId: "" };
-
 /** A voucher ordered and paid on the demo page, as the gift voucher page does. */
-async function paidVoucher(order: Parameters<typeof startVoucherCheckout>[2], label = "buyer") {
-  const { services } = kit.t;
+async function buy(order: Parameters<typeof startVoucherCheckout>[2], label = "buyer") {
   const buyer = await kit.client(label);
-  const { voucherId } = await startVoucherCheckout(services, buyer, order);
-  const read = async () =>
-    (
-      await services.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId))
-    )[0] as typeof vouchers.$inferSelect;
-  await payDemoCheckout(services, buyer.id, (await read()).purchaseId ?? "");
-  return { buyer, voucher: await read() };
+  return { buyer, voucher: await paidVoucher(kit.t.services, buyer, order) };
 }
 
 const buyVoucher = (pounds: number, options: { sendOn?: string; recipientEmail?: string } = {}) =>
-  paidVoucher({
-    ...base,
-    kind: "amount",
-    pounds,
-    recipientEmail: options.recipientEmail ?? "",
-    sendOn: options.sendOn ?? "",
-  });
+  buy(amountVoucher(pounds, { message: "Happy birthday", ...options }));
 
 /** A voucher for one of her sessions or packages, at its price now. */
-function buyServiceVoucher(serviceId: string) {
-  const service = findService(serviceId) as NonNullable<ReturnType<typeof findService>>;
-  return paidVoucher(
+const buyServiceVoucher = (serviceId: string) =>
+  buy(
     {
-      ...base,
-      kind: "service",
-      pounds: 0,
-      serviceId,
-      recipientEmail: "",
-      sendOn: "",
-      service: { id: service.id, title: service.title, priceCents: service.priceCents },
+      ...serviceVoucher(findService(serviceId) as NonNullable<ReturnType<typeof findService>>),
+      message: "Happy birthday",
     },
     "giver",
   );
-}
 
 /** An order as the owner's Orders page lists it. */
 const listedOrder = async (id: string) =>
@@ -166,21 +143,7 @@ describe("gift vouchers", () => {
     expect(opened.totalCents).toBe(999);
     expect(await balanceOf(voucher.id)).toBe(0);
     const ref = opened.url.split("/").pop() as string;
-    await applyPaymentEvent(kit.t.services, {
-      event: {
-        kind: "checkout.paid",
-        checkout: {
-          provider: "demo",
-          ref,
-          userId: client.id,
-          productIds: [productId],
-          totalCents: 999,
-          paymentRef: `demo_pi_${ref}`,
-          consentAt: null,
-          mode: "payment",
-        },
-      },
-    });
+    await kit.cardPaid({ ref, userId: client.id, productIds: [productId], totalCents: 999 });
     // The owner's Orders page offers to refund what the refund will give back, and says where.
     expect(await listedOrder(ref)).toMatchObject({
       netCents: 999,

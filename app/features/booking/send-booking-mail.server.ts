@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
-import { vatInvoiceRowsOf } from "~/features/shop/line-kinds.server";
+import { vatInvoiceRowsOf, voucherKeptOf } from "~/features/shop/line-kinds.server";
 import { knownSiteSettings } from "~/features/site-settings/get-site-settings.server";
-import type { Database } from "~/lib/db/client.server";
-import { type Booking, bookings, purchases, user } from "~/lib/db/schema.server";
+import { type Booking, bookings, user } from "~/lib/db/schema.server";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 import type { AppServices } from "~/lib/services.server";
 import {
@@ -98,16 +97,6 @@ type BookingMail =
     }
   | { kind: "slot_taken"; refundCents: number; voucherCents?: number | undefined };
 
-/** What a gift voucher paid of a booking's order (its card payment is told apart in the e-mail). */
-async function voucherPartOf(db: Database, purchaseId: string | null): Promise<number> {
-  if (!purchaseId) return 0;
-  const [order] = await db
-    .select({ voucherCents: purchases.voucherCents })
-    .from(purchases)
-    .where(eq(purchases.id, purchaseId));
-  return order?.voucherCents ?? 0;
-}
-
 /**
  * Sends a booking's e-mail(s) after the change is committed. A failure is logged, never undoes the
  * booking; the caller decides whether to retry (reminders do).
@@ -127,21 +116,18 @@ export async function sendBookingMail(services: AppServices, bookingId: string, 
   const diaryUrl = `${services.env.PUBLIC_URL}/admin/bookings`;
   const messages: MailMessage[] = [];
   switch (mail.kind) {
-    case "confirmed":
-      messages.push(
-        bookingConfirmationEmail(
-          sender,
-          client,
-          facts,
-          mail.paidCents === null
-            ? null
-            : { cardCents: mail.paidCents, voucherCents: await voucherPartOf(db, row.booking.purchaseId) },
-          mail.bookedFor,
-          row.booking.purchaseId ? await vatInvoiceRowsOf(db, row.booking.purchaseId) : [],
-        ),
-      );
+    case "confirmed": {
+      // A VAT invoice says what was paid in its own rows; otherwise one 'Paid' line does.
+      const { purchaseId } = row.booking;
+      const vatRows = purchaseId ? await vatInvoiceRowsOf(db, purchaseId) : [];
+      const paid =
+        mail.paidCents === null || vatRows.length > 0
+          ? null
+          : { cardCents: mail.paidCents, voucherCents: await voucherKeptOf(db, purchaseId) };
+      messages.push(bookingConfirmationEmail(sender, client, facts, paid, mail.bookedFor, vatRows));
       messages.push(practitionerBookingEmail(sender, client, facts, diaryUrl));
       break;
+    }
     case "rescheduled":
       messages.push(bookingRescheduledEmail(sender, client, facts));
       messages.push(practitionerBookingEmail(sender, client, facts, diaryUrl, "rescheduled"));

@@ -1,10 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
 import { createCheckout } from "~/features/shop/create-checkout.server";
 import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
-import { issueVoucher } from "~/features/shop/voucher/issue-voucher.server";
 import { products, purchases, voucherEntries, vouchers } from "~/lib/db/schema.server";
 import { bookingTestKit } from "./booking-test-kit";
 
@@ -22,13 +20,7 @@ describe("a voucher's order paid after its checkout closed", () => {
     const { db } = services.database;
     const productId = `guide-${crypto.randomUUID().slice(0, 8)}`;
     await db.insert(products).values({ id: productId, title: "A Guide", priceCents: 1999, downloadUrl: "pdfs/g.pdf" });
-    const voucher = await issueVoucher(services, {
-      valueCents: 1000,
-      recipientName: "Friend",
-      recipientEmail: "friend@example.com",
-      message: "",
-      note: "a prize",
-    });
+    const voucher = await kit.giftVoucher(1000);
     const balance = async () =>
       (await db.select({ cents: vouchers.balanceCents }).from(vouchers).where(eq(vouchers.id, voucher.id)))[0]?.cents;
 
@@ -43,21 +35,9 @@ describe("a voucher's order paid after its checkout closed", () => {
     await payDemoCheckout(services, other.id, second.url.split("/").pop() as string);
     expect(await balance()).toBe(0);
 
-    const paid = {
-      kind: "checkout.paid" as const,
-      checkout: {
-        provider: "demo" as const,
-        ref: lateRef,
-        userId: late.id,
-        productIds: [productId],
-        totalCents: first.totalCents,
-        paymentRef: `demo_pi_${lateRef}`,
-        consentAt: null,
-        mode: "payment" as const,
-      },
-    };
-    await applyPaymentEvent(services, { event: paid });
-    await applyPaymentEvent(services, { event: paid });
+    const paid = { ref: lateRef, userId: late.id, productIds: [productId], totalCents: first.totalCents };
+    await kit.cardPaid(paid);
+    await kit.cardPaid(paid);
     const [order] = await db.select().from(purchases).where(eq(purchases.id, lateRef));
     expect(order).toMatchObject({ status: "paid", voucherCents: 1000, totalAmountCents: 999 });
     const entries = await db
@@ -85,13 +65,7 @@ describe("a voucher's order paid after its checkout closed", () => {
       { id: dear, title: "A Course", priceCents: 2500, downloadUrl: "pdfs/c.pdf" },
       { id: cheap, title: "A Guide", priceCents: 500, downloadUrl: "pdfs/g.pdf" },
     ]);
-    const voucher = await issueVoucher(services, {
-      valueCents: 2000,
-      recipientName: "Friend",
-      recipientEmail: "friend@example.com",
-      message: "",
-      note: "",
-    });
+    const voucher = await kit.giftVoucher(2000);
     const late = await kit.client("late-payer-2");
     const first = await createCheckout(services, late, { productIds: [dear], voucherCode: voucher.code });
     const lateRef = first.url.split("/").pop() as string;
@@ -100,21 +74,7 @@ describe("a voucher's order paid after its checkout closed", () => {
     // A £5 guide paid in full by the voucher: £15 of the £20 released is left.
     const other = await kit.client("other-spender-2");
     await createCheckout(services, other, { productIds: [cheap], voucherCode: voucher.code });
-    await applyPaymentEvent(services, {
-      event: {
-        kind: "checkout.paid",
-        checkout: {
-          provider: "demo",
-          ref: lateRef,
-          userId: late.id,
-          productIds: [dear],
-          totalCents: 500,
-          paymentRef: `demo_pi_${lateRef}`,
-          consentAt: null,
-          mode: "payment",
-        },
-      },
-    });
+    await kit.cardPaid({ ref: lateRef, userId: late.id, productIds: [dear], totalCents: 500 });
     const entries = await db
       .select({ kind: voucherEntries.kind, amountCents: voucherEntries.amountCents })
       .from(voucherEntries)

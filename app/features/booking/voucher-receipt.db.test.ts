@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyPaymentEvent } from "~/features/shop/apply-payment-event.server";
 import { createCheckout } from "~/features/shop/create-checkout.server";
 import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
-import { issueVoucher } from "~/features/shop/voucher/issue-voucher.server";
 import { products } from "~/lib/db/schema.server";
 import { readOutbox } from "../../../tests/support/outbox";
 import { bookingTestKit } from "./booking-test-kit";
@@ -24,13 +22,7 @@ describe("a receipt's gift voucher part", () => {
       { id: dear, title: "A Dear Guide", priceCents: 1999, downloadUrl: "pdfs/d.pdf" },
       { id: cheap, title: "A Cheap Guide", priceCents: 799, downloadUrl: "pdfs/c.pdf" },
     ]);
-    const voucher = await issueVoucher(services, {
-      valueCents: 1000,
-      recipientName: "Friend",
-      recipientEmail: "friend@example.com",
-      message: "",
-      note: "a prize",
-    });
+    const voucher = await kit.giftVoucher(1000);
     const client = await kit.client("two-tabs");
     // The dear guide in one tab, both guides with the voucher in another; the first is paid first.
     const alone = await createCheckout(services, client, { productIds: [dear] });
@@ -39,21 +31,7 @@ describe("a receipt's gift voucher part", () => {
     await payDemoCheckout(services, client.id, alone.url.split("/").pop() as string);
     // The other tab's card payment arrives anyway (a provider's webhook; the demo page would refuse it).
     const ref = both.url.split("/").pop() as string;
-    await applyPaymentEvent(services, {
-      event: {
-        kind: "checkout.paid",
-        checkout: {
-          provider: "demo",
-          ref,
-          userId: client.id,
-          productIds: [dear, cheap],
-          totalCents: 1798,
-          paymentRef: `demo_pi_${ref}`,
-          consentAt: null,
-          mode: "payment",
-        },
-      },
-    });
+    await kit.cardPaid({ ref, userId: client.id, productIds: [dear, cheap], totalCents: 1798 });
 
     const receipt = readOutbox(kit.t.dataDir).findLast(
       (m) => m.to === client.email && m.text.includes("A Cheap Guide") && /receipt/i.test(m.subject),

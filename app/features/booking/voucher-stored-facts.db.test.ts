@@ -2,11 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
-import { startVoucherCheckout } from "~/features/shop/voucher/start-voucher-checkout.server";
 import { voucherEntries, vouchers } from "~/lib/db/schema.server";
 import { zonedInstant } from "~/lib/zoned-time";
+import { amountVoucher, paidVoucher } from "../../../tests/support/paid-voucher";
 import { bookingTestKit, request } from "./booking-test-kit";
 import { startBookingCheckout } from "./start-booking-checkout.server";
 
@@ -18,26 +17,9 @@ import { startBookingCheckout } from "./start-booking-checkout.server";
 const kit = bookingTestKit();
 
 /** A £`pounds` voucher ordered and paid on the demo page, as the gift voucher page does. */
-async function buyVoucher(pounds: number) {
-  const { services } = kit.t;
-  const buyer = await kit.client("buyer");
-  const { voucherId } = await startVoucherCheckout(services, buyer, {
-    kind: "amount",
-    pounds,
-    serviceId: "",
-    buyerName: "Ann",
-    recipientName: "Bea",
-    recipientEmail: "",
-    message: "",
-    sendOn: "",
-  });
-  const read = async () =>
-    (
-      await services.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId))
-    )[0] as typeof vouchers.$inferSelect;
-  await payDemoCheckout(services, buyer.id, (await read()).purchaseId ?? "");
-  return { voucher: await read() };
-}
+const buyVoucher = async (pounds: number) => ({
+  voucher: await paidVoucher(kit.t.services, await kit.client("buyer"), amountVoucher(pounds)),
+});
 
 describe("a voucher's stored facts (decision 061)", () => {
   it("refuses an expired voucher with its date", async () => {

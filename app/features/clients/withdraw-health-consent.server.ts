@@ -42,17 +42,13 @@ export async function withdrawHealthConsent(services: AppServices, input: { user
     return { erased: deleted.length > 0, consentIds: withdrawn.map((row) => row.id) };
   });
   // Outside the database too, so that a backup made before now cannot bring the answers back (decision 062).
-  try {
-    await recordErasure(services, {
-      at: withdrawnAt.toISOString(),
-      kind: "health-consent",
-      userId: input.userId,
-      by: input.actor.role === "client" ? "client" : "owner",
-      consentIds,
-    });
-  } catch (error) {
-    services.logger.error({ err: error, userId: input.userId }, "erasure not written to the erasure register");
-  }
+  await recordErasure(services, {
+    at: withdrawnAt.toISOString(),
+    kind: "health-consent",
+    userId: input.userId,
+    by: input.actor.role === "client" ? "client" : "owner",
+    consentIds,
+  });
   try {
     const [client] = await db
       .select({ name: user.name, email: user.email })

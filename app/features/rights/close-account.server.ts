@@ -66,11 +66,7 @@ export async function closeAccount(
   if (!first) return { outcomes };
   services.logger.info({ userId: input.userId, by: input.by }, "account closed and personal data erased");
   // Outside the database too, so that a backup made before today cannot bring her back (decision 062).
-  try {
-    await recordErasure(services, { at: now.toISOString(), kind: "account", userId: input.userId, by: input.by });
-  } catch (error) {
-    services.logger.error({ err: error, userId: input.userId }, "erasure not written to the erasure register");
-  }
+  await recordErasure(services, { at: now.toISOString(), kind: "account", userId: input.userId, by: input.by });
   try {
     await services.mailer.send(accountClosedEmail(await sellerDetails(db), person.email, person.name, outcomes));
   } catch (error) {

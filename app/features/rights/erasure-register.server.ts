@@ -21,21 +21,15 @@ import { z } from "~/lib/zod";
  * nothing in it from no register at all.
  * A file names the account and the consents by their ids alone: nothing else about her.
  */
+const erased = {
+  at: z.iso.datetime(),
+  userId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+  by: z.enum(["client", "owner"]),
+};
 const erasureSchema = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("account"),
-    at: z.iso.datetime(),
-    userId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
-    by: z.enum(["client", "owner"]),
-  }),
-  z.object({
-    kind: z.literal("health-consent"),
-    at: z.iso.datetime(),
-    userId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
-    by: z.enum(["client", "owner"]),
-    /** The consents withdrawn: their answers go with them. */
-    consentIds: z.array(z.string().max(100)).min(1),
-  }),
+  z.object({ kind: z.literal("account"), ...erased }),
+  /** `consentIds`: the consents withdrawn; their answers go with them. */
+  z.object({ kind: z.literal("health-consent"), ...erased, consentIds: z.array(z.string().max(100)).min(1) }),
 ]);
 export type Erasure = z.infer<typeof erasureSchema>;
 
@@ -75,27 +69,22 @@ async function writeFlushed(folder: string, name: string, body: string): Promise
 }
 
 /**
- * Writes one erasure into the register, on disk before it returns; then to the bucket when there
- * is one (a failure there is caught up by the next backup). A failure on disk is thrown: the caller
- * logs it, and the next backup writes the file from the database.
+ * Writes one erasure into the register, on disk before it returns, and to the bucket when there is
+ * one. It never throws: the erasure itself is done, and a write that fails is logged and written
+ * again, from the database, by the next backup.
  */
 export async function recordErasure(services: AppServices, erasure: Erasure): Promise<void> {
   const body = `${JSON.stringify(erasureSchema.parse(erasure))}\n`;
   const name = fileNameOf(erasure);
-  // The bucket is tried even when the disk fails; the disk's failure is thrown after it.
-  const onDisk = writeFlushed(path.join(services.env.BACKUP_DIR, ERASURES_FOLDER), name, body).then(
-    () => null,
-    (error: unknown) => error,
-  );
-  if (services.backupCopies) {
-    try {
-      await services.backupCopies.put(`${ERASURES_FOLDER}/${name}`, Buffer.from(body), "application/json");
-    } catch (error) {
-      services.logger.warn({ err: error }, "erasure not yet copied to the backup bucket");
-    }
-  }
-  const failed = await onDisk;
-  if (failed) throw failed;
+  const log = (where: string) => (error: unknown) =>
+    services.logger.error({ err: error, userId: erasure.userId }, `erasure not written to the register ${where}`);
+  // The disk and the bucket each on their own: one failing never stops the other.
+  await Promise.all([
+    writeFlushed(path.join(services.env.BACKUP_DIR, ERASURES_FOLDER), name, body).catch(log("on disk")),
+    services.backupCopies
+      ?.put(`${ERASURES_FOLDER}/${name}`, Buffer.from(body), "application/json")
+      .catch(log("in the bucket")),
+  ]);
 }
 
 /** Every erasure the database records: closed accounts, and withdrawn health consents of open ones. */

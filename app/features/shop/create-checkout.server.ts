@@ -39,7 +39,14 @@ export async function createCheckout(
     discountCode?: string | undefined;
     voucherCode?: string | undefined;
   },
-): Promise<{ url: string; mode: "payment" | "subscription"; totalCents: number; discountCents: number }> {
+): Promise<{
+  url: string;
+  mode: "payment" | "subscription";
+  totalCents: number;
+  discountCents: number;
+  /** Nothing left to pay: settled here with no provider, and `url` is My Sacred Downloads. */
+  paidByVoucher: boolean;
+}> {
   // A gift voucher's code is typed where a discount code is (decision 048): its shape tells which.
   const voucherCode =
     input.voucherCode ??
@@ -191,5 +198,11 @@ export async function createCheckout(
       consentAt,
     });
   }
-  return { url: checkout.url, mode: plan.mode, totalCents, discountCents: discount?.priced.discountCents ?? 0 };
+  return {
+    url: checkout.url,
+    mode: plan.mode,
+    totalCents,
+    discountCents: discount?.priced.discountCents ?? 0,
+    paidByVoucher: totalCents === 0,
+  };
 }

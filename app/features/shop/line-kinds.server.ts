@@ -26,6 +26,8 @@ export { vatInvoiceRowsOf } from "./vat/vat-invoice-rows.server";
 // if the checkout cannot open, and an order a voucher paid in full settled without a provider.
 export { releaseVoucherHold, reserveVoucher } from "./voucher/reserve-voucher.server";
 export { settleVoucherOnlyOrder } from "./voucher/settle-voucher-only-order.server";
+// What a gift voucher paid of an order, less what refunds gave back to it (booking's e-mails).
+export { voucherKeptOf } from "./voucher/voucher-kept.server";
 
 /** What a kind's fulfilment did with a payment, for the shop to record and follow up. */
 export type KindFulfilment = {

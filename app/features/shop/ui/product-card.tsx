@@ -37,7 +37,7 @@ export function ProductCard({
   onDownload(): void;
 }) {
   const forSale = isForSale({ id: product.id, priceCents: product.price_cents, hasFile: product.has_download });
-  const theirs = owned || includedInMembership(product.product_type, member);
+  const included = includedInMembership(product.product_type, member);
   return (
     <Card
       as="article"
@@ -80,7 +80,7 @@ export function ProductCard({
               <button type="button" className={buttonClass("primary")} onClick={onDownload}>
                 Purchased - Download Available
               </button>
-            ) : theirs ? (
+            ) : included ? (
               <button type="button" className={buttonClass("primary")} onClick={onDownload}>
                 Member Benefits - Free Download
               </button>
@@ -91,7 +91,7 @@ export function ProductCard({
             )}
             {/* Nothing to add while it is not for sale (a live-looking cart button beside 'Available Soon'
                 misled), nor once it is theirs to download: the cart would take it and charge nothing. */}
-            {forSale && !theirs ? (
+            {forSale && !owned && !included ? (
               <button
                 type="button"
                 className={buttonClass("secondary", "px-3")}

@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
-import { purchases } from "~/lib/db/schema.server";
 import { formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { paidByRows } from "~/lib/order-total";
+import { voucherKeptOf } from "../voucher/voucher-kept.server";
 import { readVatInvoice } from "./issue-vat-invoice.server";
 import { formatInvoiceNumber, formatRate, invoiceTotals } from "./vat-invoice";
 
@@ -15,10 +14,6 @@ import { formatInvoiceNumber, formatRate, invoiceTotals } from "./vat-invoice";
 export async function vatInvoiceRowsOf(db: Database, purchaseId: string): Promise<{ label: string; value: string }[]> {
   const invoice = await readVatInvoice(db, purchaseId);
   if (!invoice) return [];
-  const [order] = await db
-    .select({ voucherCents: purchases.voucherCents })
-    .from(purchases)
-    .where(eq(purchases.id, purchaseId));
   const totals = invoiceTotals(invoice.lines);
   return [
     { label: "VAT invoice number", value: formatInvoiceNumber(invoice.number) },
@@ -33,7 +28,7 @@ export async function vatInvoiceRowsOf(db: Database, purchaseId: string): Promis
       value: formatAmount(rate.vatCents),
     })),
     { label: "Total", value: formatAmount(totals.grossCents) },
-    ...paidByRows(totals.grossCents, order?.voucherCents ?? 0),
+    ...paidByRows(totals.grossCents, await voucherKeptOf(db, purchaseId)),
     { label: "Sold by", value: invoice.sellerName },
     { label: "Address", value: invoice.sellerAddress },
     { label: "VAT number", value: invoice.vatNumber },

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
-import { refunds } from "~/lib/db/schema.server";
+import { purchases, refunds } from "~/lib/db/schema.server";
 
 /**
  * What a gift voucher still pays of an order that keeps some of its lines (decision 048): what it
@@ -17,4 +17,14 @@ export async function voucherKeptCents(
     .from(refunds)
     .where(and(eq(refunds.purchaseId, purchase.id), ne(refunds.status, "failed")));
   return Math.max(0, purchase.voucherCents - (returned?.cents ?? 0));
+}
+
+/** The same for an order named by its id (none, or no such order: 0). */
+export async function voucherKeptOf(db: Database, purchaseId: string | null): Promise<number> {
+  if (!purchaseId) return 0;
+  const [purchase] = await db
+    .select({ id: purchases.id, status: purchases.status, voucherCents: purchases.voucherCents })
+    .from(purchases)
+    .where(eq(purchases.id, purchaseId));
+  return purchase ? voucherKeptCents(db, purchase) : 0;
 }
