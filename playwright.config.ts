@@ -57,7 +57,9 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: "ignore",
+    // At LOG_LEVEL warn the server says little: what it does say (a slow answer, a failure) is printed
+    // with the tests' own output, where a failed test's cause is looked for.
+    stdout: "pipe",
     stderr: "pipe",
     env: {
       NODE_ENV: "production",

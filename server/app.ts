@@ -58,6 +58,9 @@ const IMAGE_TYPES: Record<string, string> = {
   png: "image/png",
   jpg: "image/jpeg",
 };
+/** An answer that took this long is logged as a warning, not as a routine request line. */
+const SLOW_REQUEST_MS = 1000;
+
 /** The songs' recordings (decision 035): only under songs/, and always as a download. */
 const SONG_TYPES: Record<string, string> = {
   mp3: "audio/mpeg",
@@ -103,16 +106,11 @@ export function createApp({ services, build, mode, staticRoot, renderSliceMs = L
     // A file of the build is the same for everyone, and nobody reports one: its request id stays in
     // the log alone (50 bytes less for each of a page's scripts; page-scripts.test.ts).
     if (c.get("buildFile") !== true) c.res.headers.set("X-Request-Id", requestId);
-    logger.info(
-      {
-        reqId: requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      "request",
-    );
+    const ms = Math.round(performance.now() - started);
+    const line = { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    // A slow answer is worth her log's attention at the default level (and the browser tests' output).
+    if (ms >= SLOW_REQUEST_MS) logger.warn(line, "slow request");
+    else logger.info(line, "request");
   });
 
   // One address per page (issue 23): `/about/` is `/about`. 301 for a GET or HEAD; 308 for anything else,

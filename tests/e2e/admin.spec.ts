@@ -54,8 +54,12 @@ test("an admin sells a new guide: create with files, a customer buys and downloa
   await expect(form.getByRole("img", { name: "Cover preview" })).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
   await form.getByRole("button", { name: "Create Product" }).click();
-  await expect(page.getByText("Product created successfully.")).toBeVisible();
+  // The saved product's card and the toast come with the same answer. Once (CI, both cores busy) the
+  // toast was not there 7 s after the click: waiting for the card first, for longer, tells a slow save
+  // from a lost toast (the server's log now warns of any answer over a second, in this output).
   const card = page.getByRole("article", { name: title });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Product created successfully.")).toBeVisible();
   await expect(card.getByText("Featured")).toBeVisible();
   await expect(card.getByText("PDF Guide")).toBeVisible();
   await expect(card.getByText("£18.50")).toBeVisible();
