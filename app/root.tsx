@@ -18,6 +18,7 @@ import { useNonce } from "./components/nonce";
 import { showToast, ToastHost } from "./components/ui/toast";
 import { getHeaderUser } from "./features/accounts/get-header-user.server";
 import { readPublicHours } from "./features/booking/read-public-hours.server";
+import { forgetBookingDrafts } from "./features/booking/ui/forget-booking-drafts";
 import { consentMarkerScript } from "./features/consent/consent";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { CartButton } from "./features/shop/ui/cart-button";
@@ -142,6 +143,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (flash) showToast(flash);
   }, [flash]);
+  const signedIn = loaderData.user !== null;
+  useEffect(() => {
+    if (!signedIn) forgetBookingDrafts();
+  }, [signedIn]);
   return pending ? <PendingScreen label={pending} /> : <Outlet />;
 }
 

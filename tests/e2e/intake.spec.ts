@@ -3,6 +3,7 @@ import {
   bookingShot,
   dismissCookieBanner,
   expect,
+  isPhone,
   openDay,
   signIn,
   test,
@@ -121,4 +122,22 @@ test("a client answers the health questions, then books; the practitioner reads 
   expect(await accessibilityViolations(practitioner)).toEqual([]);
   await bookingShot(practitioner, "admin-intake-form");
   await context.close();
+});
+
+test("a booking draft kept for the health questions is forgotten when she signs out", async ({ page, customer }) => {
+  await signIn(page, customer);
+  await page.goto("/book/one-on-one");
+  await waitForHydration(page);
+  await page.getByLabel("A note for the practitioner (optional)").fill("Private: a note about my back.");
+  await page.getByRole("link", { name: "Answer the health questions" }).click();
+  await expect(page.getByRole("heading", { name: "Health questions", level: 1 })).toBeVisible();
+  const drafts = () =>
+    page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("booking-draft:")).length);
+  expect(await drafts()).toBe(1);
+
+  if (isPhone(page)) await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("button", { name: "Sign Out" }).filter({ visible: true }).click();
+  await expect(page).toHaveURL("/auth");
+  // The note is not left in the tab for whoever uses this browser next.
+  await expect.poll(drafts).toBe(0);
 });

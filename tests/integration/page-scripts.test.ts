@@ -40,16 +40,17 @@ const client = path.resolve(process.env.BUILD_DIR || "build", "client");
  * bytes for 'Remove code CODE' read out for either kind of code, and 134 on /cookie-policy for naming
  * the booking page's draft kept across the health questions; and 56 on /privacy for saying that a
  * restored backup does not bring back what a client had erased (decision 062); and 276 on /refund
- * for the model cancellation form the law asks her to offer (CCR 2013 Sch. 2(l) and Sch. 3 Part B).
+ * for the model cancellation form the law asks her to offer (CCR 2013 Sch. 2(l) and Sch. 3 Part B); and
+ * in session 16 by 1-16 bytes for forgetting a booking draft (her note) once nobody is signed in.
  * Issue 23's target is 100 KB: the
  * framework chunk alone is 93 KB, so meeting it means a smaller framework, not trimming pages
  * (decision 057 measured one, and why it is not taken yet).
  */
 const CEILING: Record<string, number> = {
-  "/": 115_128,
+  "/": 115_144,
   "/about": 110_810,
-  "/products": 115_659,
-  "/reiki": 118_547,
+  "/products": 115_664,
+  "/reiki": 118_552,
   "/zyto": 119_358,
   "/aromatherapy": 111_456,
   "/music": 109_602,
@@ -57,12 +58,12 @@ const CEILING: Record<string, number> = {
   "/contact": 112_612,
   "/terms": 111_957,
   "/privacy": 112_161,
-  "/cookie-policy": 109_879,
+  "/cookie-policy": 109_888,
   "/refund": 111_709,
   "/disclaimer": 111_326,
   "/review-policy": 109_464,
-  "/gift-vouchers": 112_140,
-  "/product/:productId": 114_933,
+  "/gift-vouchers": 112_141,
+  "/product/:productId": 114_936,
 };
 
 type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[] };

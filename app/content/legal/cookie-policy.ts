@@ -24,7 +24,7 @@ export const cookiePolicy = (site: Site): LegalDocument => ({
         "'sacred.signup' (a cookie): ties a new account to the browser it was made in, until you confirm your e-mail address. It lasts one day and is only ever sent back to the confirmation link.",
         "Your cookie choice, stored in your browser's local storage under 'cookie-consent' until you clear it.",
         "Your shopping cart, stored in your browser's local storage under 'cart' until you empty it.",
-        "The time, place and note you chose on a booking page, if you leave it to answer the health questions: stored in this browser tab's session storage under 'booking-draft:', the session's name and a code for your account. They are put back if you return within an hour, and deleted when you return or close the tab.",
+        "The time, place and note you chose on a booking page, if you leave it to answer the health questions: stored in this browser tab's session storage under 'booking-draft:', the session's name and a code for your account. They are put back if you return within an hour, and deleted when you return, sign out or close the tab.",
       ],
     },
     {

@@ -20,7 +20,7 @@ import { terms } from "./terms";
 const PINNED: Record<string, { lastUpdated: string; wording: string }> = {
   terms: { lastUpdated: "2026-11-26", wording: "ec19e28d74182fb1" },
   privacy: { lastUpdated: "2026-11-26", wording: "790dc84b8c5b3948" },
-  cookiePolicy: { lastUpdated: "2026-11-26", wording: "2ef5c173aeadf539" },
+  cookiePolicy: { lastUpdated: "2026-11-26", wording: "c2f03daa8a2ec35c" },
   refundPolicy: { lastUpdated: "2026-11-26", wording: "2648afa83eed83e6" },
   disclaimer: { lastUpdated: "2026-11-22", wording: "fd8e693ee3129df2" },
   reviewPolicy: { lastUpdated: "2026-11-25", wording: "0dc285fd5453902d" },

@@ -1,16 +1,18 @@
 import { useEffect, useRef } from "react";
+import { BOOKING_DRAFT_PREFIX } from "./forget-booking-drafts";
 
 /**
  * What a client has chosen and written on the booking page, kept across a detour to the health
  * questions: the time, the place and her note (not a voucher's code, which is as good as cash). Kept
  * in this tab's session storage, not the address, where a note would reach logs and history; put
- * back once, on her return within the hour, and otherwise forgotten.
+ * back once, on her return within the hour, and otherwise forgotten; forgotten too as soon as a page
+ * finds nobody signed in (`forgetBookingDrafts`).
  */
 const FIELDS = ["start", "place", "note"] as const;
 const KEPT_MS = 60 * 60_000;
 
 /** Per service and per account: another client signing in on the same tab never finds it. */
-const keyOf = (serviceId: string, owner: string) => `booking-draft:${serviceId}:${owner}`;
+const keyOf = (serviceId: string, owner: string) => `${BOOKING_DRAFT_PREFIX}${serviceId}:${owner}`;
 
 /** Keeps the form's choices for this service; called as she follows the link away. */
 export function keepBookingDraft(form: HTMLFormElement | null, serviceId: string, owner: string) {
