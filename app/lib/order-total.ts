@@ -13,6 +13,20 @@ export function orderTotalText(cardCents: number, voucherCents: number): string 
 }
 
 /**
+ * What has gone back of an order, said beside its total (My Sacred Downloads, the client record): what went
+ * back to the card, and what went back to the gift voucher that paid ('£18.00 refunded (£10.00 to
+ * the gift voucher, £8.00 to the card)'). Null when nothing has.
+ */
+export function refundedText(cardCents: number, voucherCents: number): string | null {
+  const card = Math.max(cardCents, 0);
+  const voucher = Math.max(voucherCents, 0);
+  if (card + voucher === 0) return null;
+  if (voucher === 0) return `${formatAmount(card)} refunded`;
+  if (card === 0) return `${formatAmount(voucher)} refunded to the gift voucher`;
+  return `${formatAmount(card + voucher)} refunded (${formatAmount(voucher)} to the gift voucher, ${formatAmount(card)} to the card)`;
+}
+
+/**
  * The same on a receipt or invoice, below its Total (the whole, after any discount): what a gift
  * voucher paid of it and what the card paid, never more from the voucher than the total.
  */

@@ -28,10 +28,9 @@ import { getPaymentProvider } from "~/features/shop/get-payment-provider.server"
 import { listOrders } from "~/features/shop/list-orders.server";
 import { servicesContext } from "~/lib/context";
 import { formatLastDay, formatLongDate } from "~/lib/format-date";
-import { formatAmount } from "~/lib/format-price";
 import { refusalOf } from "~/lib/forms/action-data";
 import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
-import { orderTotalText } from "~/lib/order-total";
+import { orderTotalText, refundedText } from "~/lib/order-total";
 import { z } from "~/lib/zod";
 import { describeInstant, formatSessionTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/admin-client";
@@ -135,7 +134,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         date: formatLongDate(o.createdAt),
         status: o.status,
         total: orderTotalText(o.totalCents, o.voucherCents),
-        refundedCents: o.refundedCents,
+        // The lines' refunds count what went back on a gift voucher too; `refundedCents` only money.
+        refunded: refundedText(
+          o.refundedCents,
+          o.lines.reduce((sum, line) => sum + line.refundedCents, 0) - o.refundedCents,
+        ),
         titles: o.lines.map((line) => line.title),
       })),
     membership: {
@@ -354,9 +357,7 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
                   </span>
                   <span className="text-sm sm:text-right">
                     <span className="block font-semibold">{o.total}</span>
-                    {o.refundedCents > 0 ? (
-                      <span className="block text-muted">{formatAmount(o.refundedCents)} refunded</span>
-                    ) : null}
+                    {o.refunded ? <span className="block text-muted">{o.refunded}</span> : null}
                   </span>
                 </li>
               ))}

@@ -16,7 +16,7 @@ import { LoadFailure } from "~/layout/load-failure";
 import { PageHero } from "~/layout/page-hero";
 import { servicesContext } from "~/lib/context";
 import { formatLongDate } from "~/lib/format-date";
-import { orderTotalText } from "~/lib/order-total";
+import { orderTotalText, refundedText } from "~/lib/order-total";
 import { INVALID_PAGE_MESSAGE, pageCount, pageWindow, parsePageParam } from "~/lib/pagination";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/my-purchases";
@@ -47,7 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pages = pageCount(listed.total, PURCHASES_PER_PAGE);
   if (page > pages) throw data(null, { status: 404 });
   return {
-    purchases: listed.purchases.map((p) => ({ ...p, date: formatLongDate(p.createdAt) })),
+    purchases: listed.purchases.map((p) => ({
+      ...p,
+      date: formatLongDate(p.createdAt),
+      refunded: refundedText(p.refundedCardCents, p.refundedVoucherCents),
+    })),
     page,
     pageCount: pages,
     membership: {
@@ -145,6 +149,7 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
                   Total:{" "}
                   <span className="font-semibold">{orderTotalText(purchase.cardCents, purchase.voucherCents)}</span>
                 </p>
+                {purchase.refunded ? <p className="text-sm text-muted">{purchase.refunded}</p> : null}
                 <ul className="mt-4 divide-y divide-plum-100">
                   {purchase.products.map((product) => (
                     <li key={product.id} className="py-3">

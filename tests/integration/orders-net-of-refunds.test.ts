@@ -138,4 +138,10 @@ describe("the owner's books", () => {
         .sort(),
     ).toEqual(["package", "product", "product", "session"]);
   });
+
+  it("the client's record says beside each order what went back of it", async () => {
+    const record = await get(`/admin/clients/${client.id}`);
+    expect(record).toContain("£25.00 refunded");
+    expect(record).toContain("£40.00 refunded");
+  });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createCheckout } from "~/features/shop/create-checkout.server";
 import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
+import { listPurchases } from "~/features/shop/list-purchases.server";
 import { products } from "~/lib/db/schema.server";
+import { orderTotalText, refundedText } from "~/lib/order-total";
 import { readOutbox } from "../../../tests/support/outbox";
 import { bookingTestKit } from "./booking-test-kit";
 
@@ -40,5 +42,16 @@ describe("a receipt's gift voucher part", () => {
     // kept was paid by card alone.
     expect(receipt?.text).toMatch(/Total\s+£7\.99\n/);
     expect(receipt?.text).not.toContain("Paid by gift voucher");
+
+    // My Sacred Downloads says the same: what the order cost, and what of it went back where.
+    const listed = (await listPurchases(db, client.id, { limit: 10, offset: 0 })).purchases.find((p) =>
+      p.products.some((product) => product.id === cheap),
+    );
+    expect(listed && orderTotalText(listed.cardCents, listed.voucherCents)).toBe(
+      "£27.98 (£10.00 from a gift voucher, £17.98 by card)",
+    );
+    expect(listed && refundedText(listed.refundedCardCents, listed.refundedVoucherCents)).toBe(
+      "£19.99 refunded (£10.00 to the gift voucher, £9.99 to the card)",
+    );
   });
 });

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
 import type { Database } from "~/lib/db/client.server";
-import { purchases } from "~/lib/db/schema.server";
+import { purchases, refunds } from "~/lib/db/schema.server";
 import { getProductsByIds } from "./get-product.server";
 import { mediaTypeOf } from "./model";
 
@@ -17,10 +17,10 @@ export function listPurchases(db: Database, userId: string, window: { limit: num
   );
 }
 
-/** My Sacred Downloads, read once per change of the purchases or products (decision 052). */
+/** My Sacred Downloads, read once per change of the purchases, products or refunds (decision 052). */
 const PURCHASE_PAGES: CacheSpec = {
   name: "purchase-pages",
-  tables: ["purchases", "products"],
+  tables: ["purchases", "products", "refunds"],
   ttlMs: 5 * 60_000,
   maxEntries: 2_000,
 };
@@ -49,6 +49,30 @@ async function readPurchases(db: Database, userId: string, { limit, offset }: { 
     .offset(offset);
   // An empty page (no purchases, or past the last page) carries no count: ask for it.
   const total = rows[0]?.total ?? (await db.select({ n: count() }).from(purchases).where(paid))[0]?.n ?? 0;
+  // What went back of each (refunds made or on their way), and the part of that on a gift voucher.
+  const returned = new Map(
+    rows.length
+      ? (
+          await db
+            .select({
+              purchaseId: refunds.purchaseId,
+              cents: sql<number>`sum(${refunds.amountCents})`.mapWith(Number),
+              voucherCents: sql<number>`sum(${refunds.voucherCents})`.mapWith(Number),
+            })
+            .from(refunds)
+            .where(
+              and(
+                inArray(
+                  refunds.purchaseId,
+                  rows.map((r) => r.id),
+                ),
+                ne(refunds.status, "failed"),
+              ),
+            )
+            .groupBy(refunds.purchaseId)
+        ).map((r) => [r.purchaseId, r])
+      : [],
+  );
   // Only the products this page names: at most a few per purchase.
   const products = new Map(
     (await getProductsByIds(db, [...new Set(rows.flatMap((r) => r.productIds))])).map((p) => [p.id, p]),
@@ -61,6 +85,9 @@ async function readPurchases(db: Database, userId: string, { limit, offset }: { 
       /** What was charged, and what a gift voucher paid on top of it (`orderTotalText`). */
       cardCents: row.totalAmountCents,
       voucherCents: row.voucherCents,
+      /** What went back to the card, and on the gift voucher (`refundedText`). */
+      refundedCardCents: (returned.get(row.id)?.cents ?? 0) - (returned.get(row.id)?.voucherCents ?? 0),
+      refundedVoucherCents: returned.get(row.id)?.voucherCents ?? 0,
       products: row.productIds.map((id) => {
         const product = products.get(id);
         return {
