@@ -117,7 +117,10 @@ export const commands: Record<string, Command> = {
           `${manifest.objects.length} files; every checksum verified.`,
         erased.register.length === 0
           ? "Restored without an erasure register, as asked: nothing was erased again."
-          : `Erased again from the erasure register (${erased.register.join(", ")}): ${erased.accounts} closed accounts, ${erased.consents} withdrawn health consents.`,
+          : `Erased again from the erasure register (${erased.register.join(", ")}): ${erased.accounts} closed accounts, ${erased.consents} withdrawn health consents.` +
+            (erased.sessions > 0
+              ? ` ${erased.sessions} sessions those accounts had booked were cancelled again, as closing them did; their refunds were made then: run npm run payments:reconcile to record them.`
+              : ""),
         ...(authSecret === "kept-configured"
           ? [
               `AUTH_SECRET is configured, so the backup's own secret was not applied; to keep visitors signed in, set AUTH_SECRET to the contents of ${path.join(source, "auth-secret")}.`,

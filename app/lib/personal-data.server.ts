@@ -23,6 +23,12 @@ export type PersonalDataHolder = {
    * run again (a closing that failed half way is simply repeated).
    */
   release?(services: AppServices, person: ClosingPerson, now: Date): Promise<void>;
+  /**
+   * A restore that closes an account again (decision 062): what `release` ended after the backup was
+   * made, ended again in the restored copy, in its transaction, without money moving (the refunds were
+   * made at the closing; `payments:reconcile` records them). How many sessions it cancelled, for the operator.
+   */
+  releaseAgain?(tx: Transaction, userId: string, closedAt: Date): Promise<number>;
   /** Closing: its personal fields erased or anonymised, in the erasure's one transaction (use `tx` only). */
   erase(tx: Transaction, userId: string): Promise<void>;
   /** Retention: what of its own is past its time (`RETENTION`), with counts for the log. */

@@ -26,7 +26,7 @@ export type RestoreSummary = {
   manifest: BackupManifest;
   authSecret: "restored" | "kept-configured" | "none";
   /** Erasures made again from the erasure register (decision 062), and where it was read. */
-  erased: { accounts: number; consents: number; register: string[] };
+  erased: { accounts: number; consents: number; sessions: number; register: string[] };
 };
 
 /** Rows per INSERT: large enough to be quick, small enough for any row size. */
@@ -49,7 +49,7 @@ export async function restoreBackup(
   // (beside this one, in the configured BACKUP_DIR, in the bucket) says what (decision 062).
   const register = await readErasureRegister(services, [path.dirname(folder), services.env.BACKUP_DIR]);
   if (!withoutErasureRegister) assertRegisterFor(register, manifest, path.dirname(folder), services.env.BACKUP_DIR);
-  let erased = { accounts: 0, consents: 0 };
+  let erased = { accounts: 0, consents: 0, sessions: 0 };
 
   await services.database.db.transaction(async (tx) => {
     // The rows go back as they were, the ledger's running totals with them: its triggers step aside

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { bookingPackages, bookingReminders, bookings, bookingWaitlist, packageCredits } from "~/lib/db/schema.server";
 import { formatAmount } from "~/lib/format-price";
 import type { PersonalDataHolder } from "~/lib/personal-data.server";
@@ -75,6 +75,36 @@ export const bookingPersonalData: PersonalDataHolder = {
     for (const pack of await openPackages(services, userId, now)) {
       await endPackage(services, { packageId: pack.id, userId }, now);
     }
+  },
+  async releaseAgain(tx, userId, closedAt) {
+    // Her sessions after the closing were cancelled by it: a restored diary must not show them, nor
+    // keep their times from other clients. A package's session gives its credit back, as a
+    // cancellation in time does (the package itself ended at the closing; its refund is in the books
+    // once reconciled).
+    const ended = await tx
+      .update(bookings)
+      .set({
+        status: "cancelled",
+        cancelledAt: closedAt,
+        cancelledBy: "client",
+        sequence: sql`${bookings.sequence} + 1`,
+      })
+      .where(
+        and(
+          eq(bookings.userId, userId),
+          inArray(bookings.status, ["held", "confirmed"]),
+          gt(bookings.startsAt, closedAt),
+        ),
+      )
+      .returning({ creditId: bookings.creditId });
+    const credits = ended.flatMap((row) => (row.creditId ? [row.creditId] : []));
+    if (credits.length) {
+      await tx
+        .update(packageCredits)
+        .set({ state: "available", updatedAt: closedAt })
+        .where(and(inArray(packageCredits.id, credits), eq(packageCredits.state, "booked")));
+    }
+    return ended.length;
   },
   async erase(tx, userId) {
     // Her note to the practitioner and her time zone go; the sessions stay (their money is in the books).

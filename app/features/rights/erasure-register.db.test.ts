@@ -7,12 +7,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createVerifiedUser } from "~/features/accounts/create-verified-user.server";
 import { createBackup } from "~/features/backup/create-backup.server";
 import { restoreBackup } from "~/features/backup/restore-backup.server";
+import { bookingTestKitDays } from "~/features/booking/booking-test-kit";
+import { startBookingCheckout } from "~/features/booking/start-booking-checkout.server";
 import { sampleAnswers } from "~/features/clients/intake-test-kit";
 import { SYSTEM_ACTOR } from "~/features/clients/log-health-access.server";
 import { saveIntakeAnswers } from "~/features/clients/save-intake-answers.server";
 import { withdrawHealthConsent } from "~/features/clients/withdraw-health-consent.server";
-import { clientConsents, erasedAccounts, intakeAnswers, user } from "~/lib/db/schema.server";
+import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
+import { bookings, clientConsents, erasedAccounts, intakeAnswers, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
+import { zonedInstant } from "~/lib/zoned-time";
 import { startLocalS3 } from "../../../tests/support/local-s3";
 import { createTestServices } from "../../../tests/support/test-services";
 import { CLOSE_WORD, closeAccount } from "./close-account.server";
@@ -69,6 +73,16 @@ describe("the erasure register", () => {
     const backups = path.join(scratch, "backups");
     const site = await services({ BACKUP_DIR: backups });
     const closing = await clientWithAnswers(site, "closing");
+    // She has a session booked and paid; closing her account cancels it (and refunds it).
+    const [day] = bookingTestKitDays(1);
+    const booked = await startBookingCheckout(site, closing, {
+      serviceId: "one-on-one",
+      startsAt: zonedInstant(day as string, "10:00"),
+      place: "distance",
+      note: "",
+      expressRequest: true,
+    });
+    await payDemoCheckout(site, closing.id, booked.url.split("/").pop() as string);
     const withdrawing = await clientWithAnswers(site, "withdrawing");
     // Withdrew, then consented and answered again, all before the backup: her new answers stay.
     const returning = await clientWithAnswers(site, "returning");
@@ -101,8 +115,18 @@ describe("the erasure register", () => {
     rmSync(damaged);
 
     const summary = await restoreBackup(target, folder);
-    expect(summary.erased).toEqual({ accounts: 1, consents: 1, register: [path.join(backups, ERASURES_FOLDER)] });
+    expect(summary.erased).toEqual({
+      accounts: 1,
+      consents: 1,
+      sessions: 1,
+      register: [path.join(backups, ERASURES_FOLDER)],
+    });
     const { db } = target.database;
+    // Her session is cancelled again, as closing did, so the diary does not show it nor hold its time.
+    const [session] = await db.select().from(bookings).where(eq(bookings.id, booked.bookingId));
+    const [closedMark] = await db.select().from(erasedAccounts).where(eq(erasedAccounts.userId, closing.id));
+    expect(session?.status).toBe("cancelled");
+    expect(session?.cancelledAt?.getTime()).toBe(closedMark?.erasedAt.getTime());
     const [closed] = await db.select().from(user).where(eq(user.id, closing.id));
     expect(closed?.email).not.toBe(closing.email);
     expect(await db.select().from(erasedAccounts).where(eq(erasedAccounts.userId, closing.id))).toHaveLength(1);
@@ -113,7 +137,11 @@ describe("the erasure register", () => {
     expect(await answersOf(target, staying.id)).toHaveLength(1);
     // Run again, it finds nothing left to erase.
     const { erasures } = await readErasureRegister(target, [backups]);
-    expect(await db.transaction((tx) => reapplyErasures(tx, erasures))).toEqual({ accounts: 0, consents: 0 });
+    expect(await db.transaction((tx) => reapplyErasures(tx, erasures))).toEqual({
+      accounts: 0,
+      consents: 0,
+      sessions: 0,
+    });
   });
 
   it("refuses a restore that finds no register, a stale one or another site's, unless told there is none", async () => {

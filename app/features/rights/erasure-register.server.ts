@@ -232,9 +232,10 @@ export async function readErasureRegister(services: AppServices, folders: string
 export async function reapplyErasures(
   tx: Transaction,
   erasures: readonly Erasure[],
-): Promise<{ accounts: number; consents: number }> {
+): Promise<{ accounts: number; consents: number; sessions: number }> {
   let accounts = 0;
   let consents = 0;
+  let sessions = 0;
   // Closing an account is every holder's erasure: with none registered it would erase nothing.
   if (personalDataHolders().length === 0) throw new Error("No personal data holders are registered");
   for (const erasure of erasures) {
@@ -244,6 +245,9 @@ export async function reapplyErasures(
     if (closed) continue;
     const at = new Date(erasure.at);
     if (erasure.kind === "account") {
+      // What closing ended (her sessions after it), then what it erased.
+      for (const holder of personalDataHolders())
+        sessions += (await holder.releaseAgain?.(tx, erasure.userId, at)) ?? 0;
       for (const holder of personalDataHolders()) await holder.erase(tx, erasure.userId);
       await tx.insert(erasedAccounts).values({ userId: erasure.userId, erasedAt: at, by: erasure.by });
       accounts++;
@@ -268,7 +272,7 @@ export async function reapplyErasures(
     });
     consents++;
   }
-  return { accounts, consents };
+  return { accounts, consents, sessions };
 }
 
 /**
