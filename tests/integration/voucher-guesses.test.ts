@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_ALPHABET, looksLikeVoucherCode } from "~/features/shop/voucher/voucher-model";
+import { readOutbox } from "../support/outbox";
 import { amountVoucher, paidVoucher } from "../support/paid-voucher";
 import { checkoutBody, signedInUser } from "../support/shop-accounts";
 import { createTestApp } from "../support/test-app";
@@ -72,5 +73,27 @@ describe("a gift voucher at the shop's checkout", () => {
     ).text();
     expect(page).toContain("Paid by your gift voucher. Your downloads are below.");
     expect(page).toContain("£7.99, paid by gift voucher");
+  });
+});
+
+describe("the recipient's e-mail", () => {
+  it("leads only to pages that exist", async () => {
+    const buyer = await signedInUser(t.services, "voucher-giver");
+    const voucher = await paidVoucher(
+      t.services,
+      buyer,
+      amountVoucher(20, { recipientEmail: "bea-links@example.com" }),
+    );
+    const mail = readOutbox(t.dataDir).find((m) => m.to === "bea-links@example.com");
+    expect(mail?.text).toContain(voucher.code);
+    const origin = t.services.env.PUBLIC_URL;
+    // Each address the text names, less a sentence's closing full stop.
+    const links = [
+      ...new Set((mail?.text.match(new RegExp(`${origin}[^\\s)<>"]*`, "g")) ?? []).map((l) => l.replace(/[.,]$/, ""))),
+    ];
+    expect(links.length).toBeGreaterThanOrEqual(2);
+    for (const link of links) {
+      expect((await t.app.request(link)).status, link).toBeLessThan(400);
+    }
   });
 });

@@ -41,7 +41,8 @@ const facts = (services: AppServices, voucher: Voucher): VoucherFacts => ({
   message: voucher.message,
   expiresAt: voucher.expiresAt,
   balanceUrl: `${services.env.PUBLIC_URL}/gift-vouchers/balance`,
-  bookUrl: `${services.env.PUBLIC_URL}/book`,
+  // Where the balance page sends her too: the sessions, each with its booking link (there is no /book).
+  bookUrl: `${services.env.PUBLIC_URL}/reiki`,
 });
 
 /** Sends the recipient's e-mail (a resend from the owner, or a due one the upkeep claimed). */
