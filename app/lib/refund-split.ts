@@ -26,6 +26,17 @@ export function refundDestination(cents: number, voucherCents: number | undefine
   return `is being refunded: ${formatAmount(toVoucher)} to your gift voucher, ${formatAmount(toCard)} to your card.`;
 }
 
+/**
+ * Where a refund goes, in brackets after its amount on the client's own pages ('£50.00 (£25.00 to
+ * your gift voucher, £25.00 to your card)'); "" when it all goes to the card.
+ */
+export function refundParts(cents: number, voucherCents: number | undefined): string {
+  const { toVoucher, toCard } = splitRefund(cents, voucherCents);
+  if (toVoucher === 0) return "";
+  if (toCard === 0) return " (to your gift voucher)";
+  return ` (${formatAmount(toVoucher)} to your gift voucher, ${formatAmount(toCard)} to your card)`;
+}
+
 /** Where a refund the owner makes goes, after its amount in her confirmation ("" when all to the card). */
 export function refundRoute(cents: number, voucherCents: number): string {
   const { toVoucher, toCard } = splitRefund(cents, voucherCents);

@@ -161,6 +161,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" className="mt-4 space-y-4" noValidate>
             <input type="hidden" name="intent" value="name" />
             <TextField
+              // A new key once saved: the field then shows the name as kept (tidied), not as typed.
+              key={name}
               label="Full name"
               name="fullName"
               defaultValue={name}

@@ -25,6 +25,7 @@ import { servicesContext } from "~/lib/context";
 import { formatAmount } from "~/lib/format-price";
 import { refusalOf } from "~/lib/forms/action-data";
 import { intent, reference, runIntent } from "~/lib/forms/run-intent.server";
+import { refundRoute } from "~/lib/refund-split";
 import { sanitiseText } from "~/lib/sanitise-text";
 import { z } from "~/lib/zod";
 import { describeInstant, isDate, isTime, zonedDate, zonedInstant, zonedTime } from "~/lib/zoned-time";
@@ -95,7 +96,7 @@ const intents = {
         result.creditReturned
           ? "Session cancelled; it is back on the client's package."
           : result.refundCents > 0
-            ? `Session cancelled; ${formatAmount(result.refundCents)} refunded in full.`
+            ? `Session cancelled; ${formatAmount(result.refundCents)} refunded in full${refundRoute(result.refundCents, result.voucherCents)}.`
             : "Session cancelled.",
       );
     },

@@ -277,7 +277,9 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
             <>
               <p className="text-sm text-muted">
                 Answered {intake.updated}, form version {intake.version}
-                {status.current ? "." : ` (the form is now at version ${status.formVersion}: she will be asked again).`}
+                {status.current
+                  ? "."
+                  : ` (the form is now at version ${status.formVersion}: they will be asked again).`}
               </p>
               <dl className="mt-4 space-y-3">
                 {intake.lines.map((line) => (
@@ -291,7 +293,7 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
               </dl>
             </>
           ) : (
-            <p className="text-muted">No intake answers. She is asked for them before her next booking.</p>
+            <p className="text-muted">No intake answers. The client is asked for them before their next booking.</p>
           )}
           <h3 className="mt-6 text-lg">Consents</h3>
           {consents.length === 0 ? (
@@ -319,7 +321,7 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
         <Section id="sessions" title="Sessions">
           <h3 className="text-lg">Coming up</h3>
           <SessionList sessions={upcoming} empty="No sessions booked." />
-          <h3 className="mt-6 text-lg">Earlier</h3>
+          <h3 className="mt-6 text-lg">Past and cancelled</h3>
           <SessionList sessions={past} empty="No earlier sessions." />
         </Section>
 
@@ -365,14 +367,15 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
           )}
           <p className="mt-3 text-sm">
             <Link to={`/admin/orders?q=${encodeURIComponent(client.email)}`} className="underline">
-              See her orders in Orders
+              See their orders in Orders
             </Link>
           </p>
         </Section>
 
         <Section id="access-log" title="Health data access log">
           <p className="text-sm text-muted">
-            Every read and change of her intake answers and your notes, newest first (the latest 50), in UK time.
+            Every read and change of the client's intake answers and your notes, newest first (the latest 50), in UK
+            time.
           </p>
           {log.length === 0 ? (
             <p className="mt-3 text-muted">Nothing yet.</p>

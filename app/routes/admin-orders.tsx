@@ -89,6 +89,9 @@ const intents = {
     handler: async ({ id }, { services }) => {
       const sent = await sendReceipt(services, id);
       if (sent === "missing") throw new AppError("not_found", "This purchase does not exist.");
+      if (sent === "closed") {
+        throw new AppError("conflict", "This client has closed their account: there is no address to send it to.");
+      }
       if (sent === "failed") throw new AppError("provider_failed", "The receipt could not be sent. Please try again.");
       return {
         toast: { title: "Receipt sent", description: `The receipt for order #${id.slice(0, 8)} is on its way.` },
@@ -370,7 +373,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       : `${order.provider}: ${order.paymentRef ?? order.providerRef}`}
                   </p>
                   <div className="flex flex-wrap gap-2">
-                    {order.status === "paid" ? <ResendReceipt id={order.id} /> : null}
+                    {order.status === "paid" && !order.closedAccount ? <ResendReceipt id={order.id} /> : null}
                     {order.refundable ? (
                       <ConfirmActionDialog
                         trigger="Refund"

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { FormErrors, messagesOf } from "~/components/ui/form-fields";
+import { FormErrors } from "~/components/ui/form-fields";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireUser } from "~/features/accounts/get-session-user.server";
 import { ConfirmActionDialog } from "~/features/admin/confirm-action-dialog";
@@ -108,6 +108,18 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     describeInvalid: () => "Please check the answers marked below.",
   });
 
+/**
+ * The refused answers' messages, each naming its question ('Please answer this question: Are you
+ * pregnant?'), in the form's order, then the consent's: the same message four times said nothing.
+ */
+function summaryOf(questions: readonly { id: string; label: string }[], errors: Partial<Record<string, string>>) {
+  const lines = questions.flatMap((question) => {
+    const message = errors[`q-${question.id}`];
+    return message ? [`${message.replace(/\.$/, "")}: ${question.label}`] : [];
+  });
+  return errors.consent ? [...lines, errors.consent] : lines;
+}
+
 export const meta: Route.MetaFunction = () => [
   { title: "Health questions | Sacred Healing" },
   { name: "robots", content: "noindex" },
@@ -145,7 +157,10 @@ export default function MyHealthQuestions({ loaderData }: Route.ComponentProps) 
             Your answers
           </h2>
           <p className="text-sm text-muted">Questions marked * need an answer.</p>
-          <FormErrors messages={refused ? messagesOf(refused.fieldErrors) : []} lead="Please check these answers:" />
+          <FormErrors
+            messages={refused ? summaryOf(form.questions, refused.fieldErrors) : []}
+            lead="Please check these answers:"
+          />
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="version" value={form.version} />
           <input type="hidden" name="next" value={next} />

@@ -14,7 +14,7 @@ import { servicesContext } from "~/lib/context";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
-import { refundDestination } from "~/lib/refund-split";
+import { refundDestination, refundParts } from "~/lib/refund-split";
 import { z } from "~/lib/zod";
 import { formatSessionTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/my-session";
@@ -140,7 +140,7 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
               {session.status === "confirmed"
                 ? "Booked"
                 : session.status === "cancelled"
-                  ? `Cancelled${session.refundCents !== null ? `: ${formatAmount(session.refundCents)} refunded` : ""}`
+                  ? `Cancelled${session.refundCents !== null ? `: ${formatAmount(session.refundCents)} refunded${refundParts(session.refundCents, session.refundVoucherCents)}` : ""}`
                   : session.status === "held"
                     ? "Waiting for your payment"
                     : "Not booked: your payment was refunded"}
@@ -193,6 +193,7 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
               <dt className="font-semibold">You get back</dt>
               <dd>
                 {formatAmount(session.cancelRefundCents)} ({session.cancelPercent}%)
+                {refundParts(session.cancelRefundCents, session.voucherLeftCents)}
               </dd>
               <dt className="font-semibold">You lose</dt>
               <dd>{formatAmount(session.amountCents - session.cancelRefundCents)}</dd>
@@ -223,7 +224,7 @@ export default function MySession({ loaderData }: Route.ComponentProps) {
                 ? DIRECT_TERMS
                 : session.cancelReturnsCredit
                   ? "Cancelling now returns this session to your package, to book again before it expires. No money moves."
-                  : `Cancelling now refunds in full: ${formatAmount(session.cancelRefundCents)}.`}
+                  : `Cancelling now refunds in full: ${formatAmount(session.cancelRefundCents)}${refundParts(session.cancelRefundCents, session.voucherLeftCents)}.`}
             </p>
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="expected" value={session.cancelRefundCents} />

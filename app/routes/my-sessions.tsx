@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formatLastDay, formatLongDate } from "~/lib/format-date";
 import { formatAmount } from "~/lib/format-price";
 import { readForm } from "~/lib/read-form.server";
-import { refundDestination } from "~/lib/refund-split";
+import { refundDestination, refundParts } from "~/lib/refund-split";
 import { z } from "~/lib/zod";
 import { formatSessionTime } from "~/lib/zoned-time";
 import type { Route } from "./+types/my-sessions";
@@ -67,7 +67,7 @@ export const meta: Route.MetaFunction = () => [
 
 function statusLabel(s: SessionView & { when: string }) {
   if (s.status === "cancelled")
-    return `Cancelled${s.refundCents !== null ? `, ${formatAmount(s.refundCents)} refunded` : s.fromPackage ? ", returned to your package" : ""}`;
+    return `Cancelled${s.refundCents !== null ? `, ${formatAmount(s.refundCents)} refunded${refundParts(s.refundCents, s.refundVoucherCents)}` : s.fromPackage ? ", returned to your package" : ""}`;
   if (s.attendance === "attended") return "Attended";
   if (s.attendance === "no_show") return "Missed";
   return "Completed";

@@ -126,6 +126,9 @@ test("five wrong passwords lock the form with a countdown", async ({ page }) => 
   const seconds = page.getByTestId("lockout-seconds");
   const first = await seconds.textContent();
   await expect(seconds).not.toHaveText(first as string);
+  // The way out stays open: a new password by e-mail.
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByLabel("Email")).toBeEnabled();
 });
 
 test("Sign Out in one browser signs the user out in another", async ({ page, browser }) => {

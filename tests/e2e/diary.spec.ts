@@ -85,3 +85,28 @@ test("the practitioner's diary: yesterday's session marked attended, a session b
   expect(await accessibilityViolations(page)).toEqual([]);
   await bookingShot(page, "diary-month");
 });
+
+test("a blocked time's long note wraps inside the diary, at either width", async ({ page, admin }, testInfo) => {
+  await signIn(page, admin);
+  // Far ahead, away from the days other tests book; each width its own day.
+  const day = openDay(testInfo.project.name.includes("phone") ? 52 : 50);
+  await page.goto(`/admin/bookings?view=week&date=${day}`);
+  await page.locator('input[name="date"]').fill(day);
+  await page.locator('input[name="start"]').fill("12:00");
+  await page.locator('input[name="end"]').fill("13:00");
+  // A link pasted whole: one unbroken word.
+  await page.locator('input[name="note"]').fill(`https://meet.example.com/${"x".repeat(150)}`);
+  await page.getByRole("button", { name: "Block this time" }).click();
+  await expect(page.getByText("Time blocked").first()).toBeVisible();
+  const width = page.viewportSize()?.width;
+  for (const view of ["week", "day"]) {
+    await page.goto(`/admin/bookings?view=${view}&date=${day}`);
+    await expect(page.getByText(/meet\.example\.com/).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), view).toBe(width);
+  }
+  await page
+    .getByRole("button", { name: /^Remove/ })
+    .first()
+    .click();
+  await expect(page.getByText(/meet\.example\.com/)).toHaveCount(0);
+});

@@ -45,6 +45,12 @@ test("a client answers the health questions, then books; the practitioner reads 
   await expect(consent).not.toBeChecked();
   expect(await accessibilityViolations(page)).toEqual([]);
   await bookingShot(page, "health-questions");
+  // Saved empty, each question's message names it.
+  await page.getByRole("button", { name: "Save my answers" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "Please check these answers:" }).getByRole("listitem");
+  await expect(summary.first()).toHaveText(
+    "Please answer this question: What would you like to gain from your sessions?",
+  );
   await page.getByLabel("What would you like to gain from your sessions?").fill("Better sleep and less worry.");
   await page
     .getByRole("group", { name: /^Are you pregnant/ })
@@ -66,6 +72,8 @@ test("a client answers the health questions, then books; the practitioner reads 
   // Without consent nothing is stored, and she is told why.
   await page.getByRole("button", { name: "Save my answers" }).click();
   await expect(page.getByText("Please tick the box to consent").first()).toBeVisible();
+  // The answers given since are no longer in the summary: the consent alone is.
+  await expect(summary).toHaveCount(1);
   await consent.check();
   await page.getByRole("button", { name: "Save my answers" }).click();
 

@@ -119,7 +119,10 @@ test("a member downloads a paid guide free", async ({ page }) => {
   // In the library, guides are the member's to download, and the cart never charges for them.
   await page.goto("/products");
   const guide = page.getByRole("article", { name: "Moon Ritual Journal" });
-  await expect(guide.getByRole("button", { name: "Member Benefits - Free Download" })).toBeVisible();
+  await expect(guide.getByRole("button", { name: "Member Benefits - Free Download" })).toBeEnabled();
+  // A guide with no file yet offers no download that can only fail (spec §4).
+  const fileless = page.getByRole("article", { name: "Aromatherapy Rituals Guide" });
+  await expect(fileless.getByRole("button", { name: "Member Benefits - Free Download" })).toBeDisabled();
   const course = page.getByRole("article", { name: "Reiki Self-Healing Course" });
   await expect(course.getByRole("button", { name: "Get Course" })).toBeVisible();
   // Nothing to add to the cart: the guide is already the member's (a course still is for sale).

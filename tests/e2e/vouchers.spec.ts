@@ -135,9 +135,17 @@ test("a visitor buys a gift voucher for a friend, who books a One-on-One with it
   // Cancelled in good time: the voucher's £30 goes back to it and the £20 to the card, as she is told.
   await other.goto("/my-sessions");
   await other.getByRole("link", { name: /^Cancel or reschedule\s?: One-on-One Session/ }).click();
+  // Told before she cancels where the money goes, not only after.
+  await expect(other.getByTestId("cancel-terms")).toHaveText(
+    "Cancelling now refunds in full: £50.00 (£30.00 to your gift voucher, £20.00 to your card).",
+  );
   await other.getByRole("button", { name: "Cancel my session and refund £50.00" }).click();
   await expect(
     other.getByText("£50.00 (100%) is being refunded: £30.00 to your gift voucher, £20.00 to your card."),
+  ).toBeVisible();
+  // My Sessions, where she lands, says it again.
+  await expect(
+    other.getByText("Cancelled, £50.00 refunded (£30.00 to your gift voucher, £20.00 to your card)"),
   ).toBeVisible();
   await bookingShot(other, "voucher-session-cancelled");
   await friendContext.close();

@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLOSE_WORD, closeAccount } from "~/features/rights/close-account.server";
 import { purchases } from "~/lib/db/schema.server";
 import { adminForm } from "../support/admin-requests";
 import { type AdminTestApp, createAdminTestApp } from "../support/admin-test-app";
@@ -142,6 +143,18 @@ describe("working on an order", () => {
     expect(missing.status).toBe(404);
     const malformed = await adminForm(t.app, t.admin.cookie, { intent: "resend", id: "nope" }, "/admin/orders");
     expect(malformed.status).toBe(404);
+  });
+
+  it("offers no receipt to a closed account, and refuses to say one was sent", async () => {
+    const dora = await signedInUser(t.services, "dora");
+    const order = await buyInDemo(t.app, dora.cookie, [moon]);
+    await closeAccount(t.services, { userId: dora.id, by: "owner", word: CLOSE_WORD });
+    const { html } = await page(`?q=${order.slice(0, 8)}`);
+    expect(html).toContain(`#${order.slice(0, 8)}`);
+    expect(html).not.toContain(`Resend receipt of order #${order.slice(0, 8)}`);
+    const res = await adminForm(t.app, t.admin.cookie, { intent: "resend", id: order }, "/admin/orders");
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("This client has closed their account: there is no address to send it to.");
   });
 
   it("gives a product by hand: a £0.00 order with the note, access, the customer's list and a receipt", async () => {

@@ -54,7 +54,12 @@ afterAll(async () => {
 
 /** The owner's form on /admin/discounts, as the page posts it. */
 async function createCode(t: App, fields: Record<string, string | string[]>, cookie = adminCookie) {
-  return adminForm(t.app, cookie, { intent: "create", kind: "percent", ...fields }, "/admin/discounts");
+  return adminForm(
+    t.app,
+    cookie,
+    { intent: "create", kind: "percent", appliesTo: "products", ...fields },
+    "/admin/discounts",
+  );
 }
 
 async function codeRow(t: App, code: string) {

@@ -41,29 +41,32 @@ const client = path.resolve(process.env.BUILD_DIR || "build", "client");
  * the booking page's draft kept across the health questions; and 56 on /privacy for saying that a
  * restored backup does not bring back what a client had erased (decision 062); and 276 on /refund
  * for the model cancellation form the law asks her to offer (CCR 2013 Sch. 2(l) and Sch. 3 Part B); and
- * in session 16 by 1-16 bytes for forgetting a booking draft (her note) once nobody is signed in.
+ * in session 16 by 1-16 bytes for forgetting a booking draft (her note) once nobody is signed in, then
+ * 11-43 for what the helpers' tests found: the controls that reorder text removed from what clients
+ * type (the shared sanitiser), a form's error summary keyed by place, and a member's download disabled
+ * on a card with no file.
  * Issue 23's target is 100 KB: the
  * framework chunk alone is 93 KB, so meeting it means a smaller framework, not trimming pages
  * (decision 057 measured one, and why it is not taken yet).
  */
 const CEILING: Record<string, number> = {
-  "/": 115_144,
-  "/about": 110_810,
-  "/products": 115_664,
-  "/reiki": 118_552,
-  "/zyto": 119_358,
-  "/aromatherapy": 111_456,
-  "/music": 109_602,
-  "/media-events": 122_564,
-  "/contact": 112_612,
-  "/terms": 111_957,
-  "/privacy": 112_161,
-  "/cookie-policy": 109_888,
-  "/refund": 111_709,
-  "/disclaimer": 111_326,
-  "/review-policy": 109_464,
-  "/gift-vouchers": 112_141,
-  "/product/:productId": 114_936,
+  "/": 115_168,
+  "/about": 110_821,
+  "/products": 115_707,
+  "/reiki": 118_566,
+  "/zyto": 119_388,
+  "/aromatherapy": 111_485,
+  "/music": 109_636,
+  "/media-events": 122_591,
+  "/contact": 112_643,
+  "/terms": 111_988,
+  "/privacy": 112_195,
+  "/cookie-policy": 109_921,
+  "/refund": 111_726,
+  "/disclaimer": 111_356,
+  "/review-policy": 109_493,
+  "/gift-vouchers": 112_168,
+  "/product/:productId": 114_963,
 };
 
 type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[] };

@@ -149,6 +149,14 @@ describe("the account page's rules", () => {
         new Headers({ cookie: here }),
       ),
     ).rejects.toThrow(/not your current password/);
+    await expect(
+      changePassword(
+        t.services,
+        who,
+        { currentPassword: "", newPassword: "Brand-New-77" },
+        new Headers({ cookie: here }),
+      ),
+    ).rejects.toThrow("Please enter your current password.");
     const headers = await changePassword(
       t.services,
       who,

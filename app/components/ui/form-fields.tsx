@@ -209,8 +209,11 @@ export function FormErrors({
     <div role="alert" className={noticeClass("error", className)}>
       {lead ? <p className="font-semibold">{lead}</p> : null}
       <ul className={`list-disc pl-5 text-sm ${lead ? "mt-1" : ""}`}>
-        {messages.map((message) => (
-          <li key={message}>{message}</li>
+        {/* By place: two fields can have the same message, and a key shared by two left one behind
+            when the list changed (a fixed answer's message stayed). */}
+        {messages.map((message, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is only ever replaced whole
+          <li key={i}>{message}</li>
         ))}
       </ul>
     </div>

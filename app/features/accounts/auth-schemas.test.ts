@@ -74,6 +74,7 @@ describe("fullNameSchema", () => {
   });
   it("trims and sanitises", () => {
     expect(fullNameSchema.parse("  <Zoë>  ")).toBe("Zoë");
+    expect(fullNameSchema.parse("  Amelia \t  Hart  ")).toBe("Amelia Hart");
   });
 });
 

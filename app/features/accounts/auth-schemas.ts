@@ -56,7 +56,8 @@ const NAME_CHARACTERS = /^[\p{L}\p{M}\s'’-]+$/u;
 
 export const fullNameSchema = z
   .string({ error: "Full name is required" })
-  .transform((v) => sanitiseText(v).trim())
+  // Spaces tidied as well as trimmed: e-mails greet her as 'Amelia Hart', not 'Amelia   Hart'.
+  .transform((v) => sanitiseText(v).trim().replace(/\s+/g, " "))
   .superRefine((name, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: "custom", message });
     if (name === "") return fail("Full name is required");

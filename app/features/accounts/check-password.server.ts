@@ -5,6 +5,7 @@ import type { AppServices } from "~/lib/services.server";
 import { releaseAttempt, reserveAttempt } from "./attempt-limiter.server";
 
 export const WRONG_PASSWORD = "That is not your current password.";
+export const NO_PASSWORD = "Please enter your current password.";
 
 /**
  * Checks a signed-in person's current password before something that cannot be undone (a new
@@ -13,6 +14,8 @@ export const WRONG_PASSWORD = "That is not your current password.";
  */
 export async function checkPassword(services: AppServices, userId: string, password: string): Promise<void> {
   const { db } = services.database;
+  // Nothing typed is not a guess: it is asked for, and counts against nothing.
+  if (password === "") throw new AppError("invalid_request", NO_PASSWORD, "Password");
   const limit = {
     bucket: `password-check:${userId}`,
     max: services.env.AUTH_SIGNIN_MAX_PER_ACCOUNT,

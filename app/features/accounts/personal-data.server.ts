@@ -1,9 +1,7 @@
 import { and, eq, like, or } from "drizzle-orm";
+import { closedAddress } from "~/lib/closed-address";
 import { account, authAttempts, session, user, userRoles, verification } from "~/lib/db/schema.server";
 import type { PersonalDataHolder } from "~/lib/personal-data.server";
-
-/** The address a closed account is given: unique, never deliverable (RFC 2606), and naming no one. */
-export const closedAddress = (userId: string) => `closed-${userId}@closed.invalid`;
 export const CLOSED_NAME = "Closed account";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type DiscountFormValues, parseDiscountForm } from "./discount-form-schema";
+import { type DiscountFormValues, discountFormMessages, parseDiscountForm } from "./discount-form-schema";
 
 const base: DiscountFormValues = {
   code: "",
@@ -52,6 +52,9 @@ describe("parseDiscountForm", () => {
     expect(first.ok && first.value).toMatchObject({ appliesTo: ["sessions"], firstTimeOnly: true, amount: 1000 });
     const odd = parseDiscountForm({ ...base, code: "X", amount: "5", appliesTo: ["sessions", "vouchers"] }, known, now);
     expect(odd.ok ? [] : Object.keys(odd.errors)).toEqual(["appliesTo"]);
+    // Nothing ticked is asked about, not taken as products.
+    const none = parseDiscountForm({ ...base, code: "NONE", amount: "5", appliesTo: [] }, known, now);
+    expect(none.ok ? [] : Object.keys(none.errors)).toEqual(["appliesTo"]);
   });
 
   it("answers each bad field in the form's words", () => {
@@ -81,5 +84,16 @@ describe("parseDiscountForm", () => {
     expect(zero.ok).toBe(false);
     const feb30 = parseDiscountForm({ ...base, code: "X", amount: "5", expiresOn: "2027-02-30" }, known, now);
     expect(feb30.ok ? null : feb30.errors.expiresOn).toBe("Choose a date that has not passed, or leave it empty.");
+  });
+
+  it("refuses a decimal comma and more off than any price", () => {
+    const amount = (typed: string) => {
+      const parsed = parseDiscountForm({ ...base, code: "OFF", kind: "amount", amount: typed }, known, now);
+      return parsed.ok ? parsed.value.amount : parsed.errors.amount;
+    };
+    expect(amount("5,50")).toBe(discountFormMessages.amount);
+    expect(amount("5.50")).toBe(550);
+    expect(amount("10,000")).toBe(1_000_000);
+    expect(amount("10,000.01")).toBe(discountFormMessages.amountTooHigh);
   });
 });

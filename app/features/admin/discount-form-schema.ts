@@ -7,6 +7,7 @@ import {
   type NewDiscountCode,
   normaliseCode,
 } from "~/features/shop/discount/price-discount";
+import { LIMITS } from "~/features/shop/model";
 import { z } from "~/lib/zod";
 import { addDays, zonedInstant } from "~/lib/zoned-time";
 import { parsePounds } from "./product-form-schema";
@@ -15,6 +16,7 @@ export const discountFormMessages = {
   code: `A code is 1 to ${DISCOUNT_CODE_MAX} letters, numbers, dashes or underscores.`,
   percent: "A percentage is a whole number from 1 to 100.",
   amount: "An amount is in pounds, like 5.00, and more than £0.00.",
+  amountTooHigh: "An amount is at most £10,000.00.",
   expiry: "Choose a date that has not passed, or leave it empty.",
   maxUses: "A use limit is a whole number of at least 1, or empty for no limit.",
   products: "Choose products from the list.",
@@ -77,6 +79,8 @@ export function parseDiscountForm(
   } else {
     amount = parsePounds(values.amount) ?? 0;
     if (values.amount === "" || amount <= 0) errors.amount = discountFormMessages.amount;
+    // No price is higher: more off than that is a slip of the keyboard.
+    else if (amount > LIMITS.maxPriceCents) errors.amount = discountFormMessages.amountTooHigh;
   }
 
   let expiresAt: Date | null = null;
@@ -102,9 +106,10 @@ export function parseDiscountForm(
   if (productIds.some((id) => !knownProductIds.has(id))) errors.productIds = discountFormMessages.products;
 
   // None ticked reads as products, what every code was for before (and a form without the boxes).
-  const asked = values.appliesTo.length ? values.appliesTo : ["products"];
+  // At least one: a code with every box unticked was made for products, without a word.
+  const asked = values.appliesTo;
   const appliesTo = DISCOUNT_SCOPES.filter((scope) => asked.includes(scope));
-  if (appliesTo.length !== new Set(asked).size) errors.appliesTo = discountFormMessages.appliesTo;
+  if (asked.length === 0 || appliesTo.length !== new Set(asked).size) errors.appliesTo = discountFormMessages.appliesTo;
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {

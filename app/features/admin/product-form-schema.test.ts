@@ -65,6 +65,11 @@ describe("the admin product form", () => {
     expect(pence("14.5")).toBe(1450);
     expect(pence("14")).toBe(1400);
     expect(pence("£1,250.05")).toBe(125005);
+    expect(pence("1,000,000")).toEqual([productFormMessages.priceTooHigh]);
+    // A decimal comma is refused, never read as a hundred times the price.
+    expect(pence("12,50")).toEqual([productFormMessages.pricePounds]);
+    expect(pence("£5,5")).toEqual([productFormMessages.pricePounds]);
+    expect(pence("1,25.00")).toEqual([productFormMessages.pricePounds]);
     expect(pence("0.07")).toBe(7);
     expect(pence("")).toBe(0);
     expect(pence("10000.00")).toBe(1_000_000);

@@ -57,10 +57,13 @@ const integer = (fallback: number | null, message: string) =>
 
 /**
  * A price as the owner types it, in pounds ('14.50', '14.5', '14', '£1,250'), to whole pence
- * without floating point; an empty field is free.
+ * without floating point; an empty field is free. A comma is read only as a thousands separator
+ * ('1,250.00'): '12,50' (a decimal comma) is refused, never read as £1,250.00.
  */
 export function parsePounds(value: string): number | null {
-  const trimmed = value.trim().replace(/^£/, "").replace(/,/g, "");
+  const typed = value.trim().replace(/^£/, "");
+  if (typed.includes(",") && !/^-?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(typed)) return null;
+  const trimmed = typed.replace(/,/g, "");
   if (trimmed === "") return 0;
   const match = /^(-?)(\d{1,7})(?:\.(\d{1,2}))?$/.exec(trimmed);
   if (!match) return null;

@@ -17,6 +17,9 @@ export type DiarySessionItem = {
   note: string;
   amountCents: number;
   refundCents: number | null;
+  /** Of its refund, what went back to a gift voucher; and what a refund now would give back to one. */
+  refundVoucherCents: number;
+  voucherLeftCents: number;
   fromPackage: boolean;
   started: boolean;
   client: { id: string; name: string; email: string };

@@ -22,7 +22,7 @@ import {
   vouchers,
 } from "~/lib/db/schema.server";
 import { formatLongDate } from "~/lib/format-date";
-import { refundDestination } from "~/lib/refund-split";
+import { refundDestination, refundParts } from "~/lib/refund-split";
 import { addDays, zonedDate, zonedInstant } from "~/lib/zoned-time";
 import { readOutbox } from "../../../tests/support/outbox";
 import { amountVoucher, paidVoucher, serviceVoucher } from "../../../tests/support/paid-voucher";
@@ -30,6 +30,8 @@ import { findService } from "./booking-model";
 import { bookingTestKit, request } from "./booking-test-kit";
 import { cancelBooking } from "./cancel-booking.server";
 import { endPackage } from "./end-package.server";
+import { listDiary } from "./list-diary.server";
+import { getMySession } from "./list-sessions.server";
 import { startBookingCheckout } from "./start-booking-checkout.server";
 
 /**
@@ -206,8 +208,21 @@ describe("gift vouchers", () => {
       (m) => m.to === client.email && m.subject.startsWith("Your session is booked"),
     );
     expect(confirmation?.text).toMatch(/Paid\s+£50\.00 \(£10\.00 from a gift voucher, £40\.00 by card\)/);
+    // Before she cancels, her page and the practitioner's diary know the voucher's £10 goes back to it.
+    const diaryOf = async () =>
+      (await listDiary(kit.t.services, { from: day, to: addDays(day, 1) })).sessions.find(
+        (session) => session.id === second.bookingId,
+      );
+    expect((await getMySession(kit.t.services, client.id, second.bookingId))?.voucherLeftCents).toBe(1000);
+    expect((await diaryOf())?.voucherLeftCents).toBe(1000);
     // Cancelled in good time: £50 back, the voucher's £10 to the voucher, £40 to the card.
     const split = await cancelBooking(kit.t.services, { bookingId: second.bookingId, by: "client", userId: client.id });
+    expect(await getMySession(kit.t.services, client.id, second.bookingId)).toMatchObject({
+      refundCents: 5000,
+      refundVoucherCents: 1000,
+      voucherLeftCents: 0,
+    });
+    expect(refundParts(5000, 1000)).toBe(" (£10.00 to your gift voucher, £40.00 to your card)");
     expect(await balanceOf(voucher.id)).toBe(1000);
     expect(split).toMatchObject({ refundCents: 5000, voucherCents: 1000 });
     expect(refundDestination(5000, 1000)).toBe("is being refunded: £10.00 to your gift voucher, £40.00 to your card.");

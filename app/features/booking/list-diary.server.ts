@@ -1,9 +1,17 @@
 import { and, asc, eq, gt, gte, inArray, lt } from "drizzle-orm";
-import { bookingBlocks, bookingPackages, bookings, diaryBookings, refunds, user } from "~/lib/db/schema.server";
+import {
+  bookingBlocks,
+  bookingPackages,
+  bookings,
+  diaryBookings,
+  purchases,
+  refunds,
+  user,
+} from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { findService } from "./booking-model";
-import { toView } from "./list-sessions.server";
+import { sessionColumns, toView } from "./list-sessions.server";
 
 /** A month view is at most six weeks: a longer range is refused rather than read whole. */
 const MAX_DAYS = 42;
@@ -21,18 +29,12 @@ export async function listDiary(services: AppServices, range: { from: string; to
   }
   const { db } = services.database;
   const rows = await db
-    .select({
-      booking: bookings,
-      refundCents: refunds.amountCents,
-      name: user.name,
-      email: user.email,
-      diary: diaryBookings,
-      packageBoughtAt: bookingPackages.createdAt,
-    })
+    .select({ ...sessionColumns, name: user.name, email: user.email, diary: diaryBookings })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.userId))
     .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
     .leftJoin(bookingPackages, eq(bookingPackages.id, bookings.packageId))
+    .leftJoin(purchases, eq(purchases.id, bookings.purchaseId))
     .leftJoin(diaryBookings, eq(diaryBookings.bookingId, bookings.id))
     .where(
       and(
@@ -55,7 +57,7 @@ export async function listDiary(services: AppServices, range: { from: string; to
     sessions: live
       .filter((row) => row.booking.status !== "held")
       .map((row) => ({
-        ...toView(row.booking, row.refundCents, now, row.packageBoughtAt),
+        ...toView(row, now),
         client: { id: row.booking.userId, name: row.name, email: row.email },
         started: row.booking.startsAt <= now,
         /** Booked by her for the client (decision 045): the price, and whether it was paid to her. */

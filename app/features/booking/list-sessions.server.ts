@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { type CacheSpec, cacheUntilChanged } from "~/lib/db/cache-until-changed.server";
 import type { Database } from "~/lib/db/client.server";
-import { type Booking, bookingPackages, bookings, packageCredits, refunds } from "~/lib/db/schema.server";
+import { type Booking, bookingPackages, bookings, packageCredits, purchases, refunds } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { findService } from "./booking-model";
 import { cancellationTerms, canReschedule, contractOf } from "./cancellation-terms";
@@ -18,6 +18,13 @@ export type SessionView = {
   note: string;
   amountCents: number;
   refundCents: number | null;
+  /** Of its refund, what went back to a gift voucher (decision 048). */
+  refundVoucherCents: number;
+  /**
+   * What a refund now would give back to the gift voucher that paid part of its order, before any
+   * goes to the card (vouchers first, decision 048): the voucher's part less what went back already.
+   */
+  voucherLeftCents: number;
   /** What cancelling now would refund (null: cannot be cancelled). */
   cancelRefundCents: number | null;
   cancelPercent: number | null;
@@ -29,13 +36,30 @@ export type SessionView = {
   arrangedDirectly: boolean;
 };
 
-/** `packageBoughtAt`: when a package's session's package was bought (its contract; null for a session alone). */
-export function toView(
-  booking: Booking,
-  refundCents: number | null,
-  now: Date,
-  packageBoughtAt: Date | null = null,
-): SessionView {
+/**
+ * What every reading of sessions selects: the booking, its refund, how much of its order's gift
+ * voucher part is left to give back, and when its package was bought (its contract; null for a
+ * session alone). Each query joins refunds (on the booking), booking_packages and purchases to it.
+ */
+export const sessionColumns = {
+  booking: bookings,
+  refundCents: refunds.amountCents,
+  refundVoucherCents: refunds.voucherCents,
+  voucherLeftCents: sql<number>`coalesce(${purchases.voucherCents} - (select coalesce(sum(r.voucher_cents), 0)
+    from refunds r where r.purchase_id = ${purchases.id} and r.status <> 'failed'), 0)`.mapWith(Number),
+  packageBoughtAt: bookingPackages.createdAt,
+};
+
+export type SessionRow = {
+  booking: Booking;
+  refundCents: number | null;
+  refundVoucherCents: number | null;
+  voucherLeftCents: number;
+  packageBoughtAt: Date | null;
+};
+
+export function toView(row: SessionRow, now: Date): SessionView {
+  const { booking, refundCents, packageBoughtAt } = row;
   const terms =
     booking.status === "confirmed"
       ? cancellationTerms({ ...booking, contractAt: contractOf(booking, packageBoughtAt) }, now)
@@ -53,6 +77,8 @@ export function toView(
     note: booking.note,
     amountCents: booking.amountCents,
     refundCents,
+    refundVoucherCents: row.refundVoucherCents ?? 0,
+    voucherLeftCents: row.voucherLeftCents,
     cancelRefundCents: terms.allowed ? (returnsCredit ? 0 : terms.refundCents) : null,
     cancelPercent: terms.allowed ? (returnsCredit ? 0 : terms.percent) : null,
     cancelReturnsCredit: returnsCredit,
@@ -66,7 +92,7 @@ export function toView(
 export async function listMySessions(services: AppServices, userId: string, now = new Date()) {
   const { db } = services.database;
   const { rows, packs } = await cacheUntilChanged(db, MY_SESSIONS, userId, () => readMySessions(db, userId));
-  const sessions = rows.map((row) => toView(row.booking, row.refundCents, now, row.packageBoughtAt));
+  const sessions = rows.map((row) => toView(row, now));
   return {
     upcoming: sessions.filter((s) => s.status === "confirmed" && new Date(s.endsAt) > now),
     past: sessions.filter((s) => !(s.status === "confirmed" && new Date(s.endsAt) > now)).reverse(),
@@ -99,10 +125,11 @@ const MY_SESSIONS: CacheSpec = {
 
 async function readMySessions(db: Database, userId: string) {
   const rows = await db
-    .select({ booking: bookings, refundCents: refunds.amountCents, packageBoughtAt: bookingPackages.createdAt })
+    .select(sessionColumns)
     .from(bookings)
     .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
     .leftJoin(bookingPackages, eq(bookingPackages.id, bookings.packageId))
+    .leftJoin(purchases, eq(purchases.id, bookings.purchaseId))
     .where(and(eq(bookings.userId, userId), inArray(bookings.status, ["confirmed", "cancelled"])))
     .orderBy(asc(bookings.startsAt));
   const packs = await db
@@ -126,13 +153,12 @@ async function readMySessions(db: Database, userId: string) {
 /** One of the client's own sessions; null for anyone else's (they cannot tell it exists). */
 export async function getMySession(services: AppServices, userId: string, bookingId: string, now = new Date()) {
   const [row] = await services.database.db
-    .select({ booking: bookings, refundCents: refunds.amountCents, packageBoughtAt: bookingPackages.createdAt })
+    .select(sessionColumns)
     .from(bookings)
     .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
     .leftJoin(bookingPackages, eq(bookingPackages.id, bookings.packageId))
+    .leftJoin(purchases, eq(purchases.id, bookings.purchaseId))
     .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
   // The order that paid for it, for the page to tell a return from paying for it (not sent to the browser).
-  return row
-    ? { ...toView(row.booking, row.refundCents, now, row.packageBoughtAt), purchaseId: row.booking.purchaseId }
-    : null;
+  return row ? { ...toView(row, now), purchaseId: row.booking.purchaseId } : null;
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { isClosedAddress } from "~/lib/closed-address";
 import type { Database } from "~/lib/db/client.server";
 import { orderLines, purchases, refunds, user, vouchers } from "~/lib/db/schema.server";
 import { pageWindow } from "~/lib/pagination";
@@ -149,6 +150,8 @@ export async function listOrders(
       return {
         ...row,
         createdAt: row.createdAt.toISOString(),
+        /** The client closed their account: no receipt can reach them. */
+        closedAccount: isClosedAddress(row.email),
         lines: own,
         netCents: row.totalCents - row.refundedCents,
         refundCents,

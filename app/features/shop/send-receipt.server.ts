@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { sellerDetails } from "~/features/site-settings/seller-details.server";
+import { isClosedAddress } from "~/lib/closed-address";
 import { purchases, subscribers, user } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { getProductsByIds } from "./get-product.server";
@@ -75,10 +76,15 @@ export async function buildReceipt(services: AppServices, purchaseId: string) {
  * Sends a purchase's receipt. Called once after the sale is committed (only the delivery that turned
  * the checkout paid gets here), and again only when the owner asks to resend it.
  */
-export async function sendReceipt(services: AppServices, purchaseId: string): Promise<"sent" | "missing" | "failed"> {
+export async function sendReceipt(
+  services: AppServices,
+  purchaseId: string,
+): Promise<"sent" | "missing" | "closed" | "failed"> {
   try {
     const message = await buildReceipt(services, purchaseId);
     if (!message) return "missing";
+    // A closed account's address reaches nobody: saying it was sent would not be true.
+    if (typeof message.to === "string" && isClosedAddress(message.to)) return "closed";
     await services.mailer.send(message);
     return "sent";
   } catch (error) {

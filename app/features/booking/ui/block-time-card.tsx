@@ -44,7 +44,7 @@ export function BlockTimeCard({ blocks, busy }: { blocks: DiaryBlock[]; busy: bo
         <ul className="mt-4 divide-y divide-plum-100">
           {blocks.map((b) => (
             <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">
                 {b.label}
                 {b.note ? ` · ${b.note}` : ""}
               </span>

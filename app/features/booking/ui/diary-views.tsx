@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { formatAmount } from "~/lib/format-price";
+import { refundRoute } from "~/lib/refund-split";
 import type { DiaryDayView, DiaryItem, DiarySessionItem } from "../arrange-diary";
 import { placeLabel } from "../booking-model";
 import type { DiaryRange, DiaryView } from "../diary-range";
@@ -54,7 +55,8 @@ export function DiaryNavigation({ range, today }: { range: DiaryRange; today: st
 function ItemChip({ item, date, compact = false }: { item: DiaryItem; date: string; compact?: boolean }) {
   if (item.kind === "block") {
     return (
-      <li className="rounded-lg bg-sand px-2 py-1 text-xs text-ink">
+      // A long unbroken note (a link) wraps within its day rather than widening the whole diary.
+      <li className="rounded-lg bg-sand px-2 py-1 text-xs text-ink [overflow-wrap:anywhere]">
         <span className="font-semibold">{item.time}</span> Blocked{item.note && !compact ? `: ${item.note}` : ""}
       </li>
     );
@@ -178,7 +180,7 @@ export function DayView({ day, busy }: { day: DiaryDayView; busy: boolean }) {
                 key={`${item.kind}-${item.id}`}
                 className={cardClass("flex flex-wrap items-center justify-between gap-2 p-4")}
               >
-                <p className="text-sm">
+                <p className="min-w-0 text-sm [overflow-wrap:anywhere]">
                   <span className="font-semibold text-plum-900">{item.time}</span>{" "}
                   {item.kind === "hold"
                     ? `${item.serviceTitle}: held while a client pays, until ${item.until}`
@@ -220,7 +222,7 @@ function paymentLine(s: DiarySessionItem): string {
 function cancelOutcome(s: DiarySessionItem): string {
   if (s.direct) return "Nothing was paid through the website; return anything paid to you directly.";
   if (s.fromPackage) return "The session goes back on the client's package; no money moves.";
-  return `${formatAmount(s.amountCents)} is refunded in full.`;
+  return `${formatAmount(s.amountCents)} is refunded in full${refundRoute(s.amountCents, s.voucherLeftCents)}.`;
 }
 
 function SessionCard({ session: s, busy }: { session: DiarySessionItem; busy: boolean }) {
@@ -237,11 +239,11 @@ function SessionCard({ session: s, busy }: { session: DiarySessionItem; busy: bo
       <p className="text-sm text-muted">
         {placeLabel(s.place)} · {paymentLine(s)}
         {s.status === "cancelled"
-          ? ` · Cancelled${s.refundCents !== null ? `, ${formatAmount(s.refundCents)} refunded` : ""}`
+          ? ` · Cancelled${s.refundCents !== null ? `, ${formatAmount(s.refundCents)} refunded${refundRoute(s.refundCents, s.refundVoucherCents)}` : ""}`
           : ""}
         {s.attendance ? ` · ${attendanceLabel(s.attendance)}` : ""}
       </p>
-      {s.note ? <p className="mt-1 text-sm whitespace-pre-line">Note: {s.note}</p> : null}
+      {s.note ? <p className="mt-1 text-sm whitespace-pre-line [overflow-wrap:anywhere]">Note: {s.note}</p> : null}
       {live ? (
         <div className="mt-3 flex flex-wrap items-start gap-2">
           {s.started ? (

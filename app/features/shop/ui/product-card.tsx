@@ -76,12 +76,23 @@ export function ProductCard({
             View Details
           </Link>
           <div className="grid grid-cols-[1fr_auto] gap-2">
+            {/* Spec §4: the download button is disabled while the product has no file. */}
             {owned ? (
-              <button type="button" className={buttonClass("primary")} onClick={onDownload}>
+              <button
+                type="button"
+                className={buttonClass("primary")}
+                onClick={onDownload}
+                disabled={!product.has_download}
+              >
                 Purchased - Download Available
               </button>
             ) : included ? (
-              <button type="button" className={buttonClass("primary")} onClick={onDownload}>
+              <button
+                type="button"
+                className={buttonClass("primary")}
+                onClick={onDownload}
+                disabled={!product.has_download}
+              >
                 Member Benefits - Free Download
               </button>
             ) : (
