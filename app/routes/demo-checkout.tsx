@@ -118,7 +118,12 @@ export default function DemoCheckout({ loaderData }: Route.ComponentProps) {
           <span data-testid="demo-total">{formatAmount(checkout.totalCents)}</span>
         </p>
         {closed ? (
-          <p className="mt-6 text-muted">This checkout has closed. Nothing was charged.</p>
+          <p className="mt-6 text-muted">
+            {/* Paid, then given back (a cancelled session, a refunded order): "nothing was charged" was untrue. */}
+            {checkout.status === "refunded"
+              ? "This checkout was paid, and the payment has since been refunded."
+              : "This checkout has closed. Nothing was charged."}
+          </p>
         ) : (
           <Form method="post" className="mt-6 grid gap-3 sm:grid-cols-2">
             <button type="submit" name="intent" value="cancel" className={buttonClass("secondary")} disabled={busy}>

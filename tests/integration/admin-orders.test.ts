@@ -145,6 +145,14 @@ describe("working on an order", () => {
     expect(malformed.status).toBe(404);
   });
 
+  it("a refunded order's demo payment page says it was paid and refunded, not that nothing was charged", async () => {
+    const res = await t.app.request(`/demo-checkout/${aliceOrders[1]}`, { headers: { cookie: alice.cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("This checkout was paid, and the payment has since been refunded.");
+    expect(html).not.toContain("Nothing was charged");
+  });
+
   it("offers no receipt to a closed account, and refuses to say one was sent", async () => {
     const dora = await signedInUser(t.services, "dora");
     const order = await buyInDemo(t.app, dora.cookie, [moon]);
