@@ -94,6 +94,13 @@ test("sign-in errors show the spec's messages, inline and as toasts", async ({ p
   await page.getByLabel("Password", { exact: true }).fill("Whatever1");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Invalid email or password. Please check your credentials.")).toBeVisible();
+  // On a phone the toast spans the foot of the screen: a tap there reaches the page (a submit button
+  // beneath it), except on the toast's own close button.
+  const toast = page.locator("[data-sonner-toast]").first();
+  const pointer = (target: import("@playwright/test").Locator) =>
+    target.evaluate((element) => getComputedStyle(element).pointerEvents);
+  expect(await pointer(toast)).toBe(isPhone(page) ? "none" : "auto");
+  expect(await pointer(toast.locator("[data-close-button]"))).toBe("auto");
 
   // Toggling modes clears the errors and the password.
   await page.getByRole("link", { name: "Don't have an account? Sign up" }).click();

@@ -44,29 +44,30 @@ const client = path.resolve(process.env.BUILD_DIR || "build", "client");
  * in session 16 by 1-16 bytes for forgetting a booking draft (her note) once nobody is signed in, then
  * 11-43 for what the helpers' tests found: the controls that reorder text removed from what clients
  * type (the shared sanitiser), a form's error summary keyed by place, and a member's download disabled
- * on a card with no file.
+ * on a card with no file; then 42-70 for a toast on a phone that takes no tap meant for the page
+ * beneath it (its classes).
  * Issue 23's target is 100 KB: the
  * framework chunk alone is 93 KB, so meeting it means a smaller framework, not trimming pages
  * (decision 057 measured one, and why it is not taken yet).
  */
 const CEILING: Record<string, number> = {
-  "/": 115_168,
-  "/about": 110_821,
-  "/products": 115_707,
-  "/reiki": 118_566,
-  "/zyto": 119_388,
-  "/aromatherapy": 111_485,
-  "/music": 109_636,
-  "/media-events": 122_591,
-  "/contact": 112_643,
-  "/terms": 111_988,
-  "/privacy": 112_195,
-  "/cookie-policy": 109_921,
-  "/refund": 111_726,
-  "/disclaimer": 111_356,
-  "/review-policy": 109_493,
-  "/gift-vouchers": 112_168,
-  "/product/:productId": 114_963,
+  "/": 115_221,
+  "/about": 110_891,
+  "/products": 115_752,
+  "/reiki": 118_630,
+  "/zyto": 119_442,
+  "/aromatherapy": 111_544,
+  "/music": 109_687,
+  "/media-events": 122_637,
+  "/contact": 112_701,
+  "/terms": 112_043,
+  "/privacy": 112_237,
+  "/cookie-policy": 109_969,
+  "/refund": 111_773,
+  "/disclaimer": 111_401,
+  "/review-policy": 109_541,
+  "/gift-vouchers": 112_232,
+  "/product/:productId": 115_016,
 };
 
 type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[] };

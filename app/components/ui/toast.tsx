@@ -129,13 +129,17 @@ export function ToastHost() {
         duration={4500}
         closeButton
         toastOptions={{
+          // On a phone a toast spans the foot of the screen, often over a form's submit button: there
+          // it takes no tap meant for the page beneath; its own buttons (close, Retry) still take
+          // theirs. With a mouse it keeps its hover (which holds it on screen while read).
           classNames: {
-            toast: "!border-plum-200 !bg-white !text-ink",
+            toast: "max-sm:!pointer-events-none !border-plum-200 !bg-white !text-ink",
+            closeButton: "max-sm:!pointer-events-auto",
             error: "!border-red-300 !bg-red-50 !text-red-900",
             success: "!border-green-300 !bg-green-50 !text-green-900",
             warning: "!border-amber-400 !bg-amber-50 !text-amber-950",
             description: "!text-inherit",
-            actionButton: "!bg-plum-800 !text-white",
+            actionButton: "max-sm:!pointer-events-auto !bg-plum-800 !text-white",
           },
         }}
       />
