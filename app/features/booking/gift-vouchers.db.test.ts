@@ -4,8 +4,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createCheckout } from "~/features/shop/create-checkout.server";
-import { listOrders } from "~/features/shop/list-orders.server";
+import { exportOrders, listOrders } from "~/features/shop/list-orders.server";
 import { listPurchases } from "~/features/shop/list-purchases.server";
+import { orderLinesCsv, ordersCsv } from "~/features/shop/order-filter";
 import { refundPurchase } from "~/features/shop/refund-purchase.server";
 import { listVouchers } from "~/features/shop/voucher/list-vouchers.server";
 import { deliverDueVouchers, voucherPdf } from "~/features/shop/voucher/send-voucher.server";
@@ -170,6 +171,25 @@ describe("gift vouchers", () => {
     expect((await listVouchers(db, { q: voucher.code }))[0]?.spentCents).toBe(0);
     const [order] = await db.select().from(purchases).where(eq(purchases.id, ref));
     expect(order?.status).toBe("refunded");
+    // Both CSVs agree on money: the order's row and its lines' rows add up alike, the voucher apart.
+    const exported = await exportOrders(db, { q: client.email, status: "all" });
+    const columns = (text: string, names: string[]) => {
+      const [head, ...rows] = text
+        .trim()
+        .split("\r\n")
+        .map((row) => row.split(","));
+      const at = names.map((name) => (head ?? []).indexOf(name));
+      return names.map((_, i) => rows.reduce((sum, row) => sum + Number(row[at[i] as number]), 0).toFixed(2));
+    };
+    const money = ["Paid (GBP)", "Refunded (GBP)", "Net (GBP)", "Paid by gift voucher (GBP)"];
+    expect(columns(orderLinesCsv(exported), money)).toEqual(columns(ordersCsv(exported), money));
+    expect(columns(orderLinesCsv(exported), [...money, "Refunded to gift voucher (GBP)"])).toEqual([
+      "9.99",
+      "9.99",
+      "0.00",
+      "10.00",
+      "10.00",
+    ]);
     // The sale of a voucher once spent can no longer be refunded, and the owner is not offered to.
     const sale = () => listedOrder(voucher.purchaseId ?? "");
     expect((await sale())?.refundable).toBe(true);

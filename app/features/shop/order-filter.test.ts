@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   orderFilterQuery,
@@ -6,6 +7,7 @@ import {
   salesByWeek,
   salesChartSvg,
   ukDayStart,
+  voucherPartsOfLines,
   weekStart,
 } from "./order-filter";
 
@@ -110,5 +112,44 @@ describe("the orders CSV", () => {
       `#3f2a9c1e,3f2a9c1e-0000-4000-8000-000000000000,2026-07-15,2026-07-14T23:30:00.000Z,'=cmd@example.com,paid,"Guide ""one"", first; Moon",22.98,2.00,20.98,10.00,10.98,stripe,pi_1,,0.00`,
     );
     expect(end).toBe("");
+  });
+});
+
+describe("a gift voucher's part of each line, for the lines' CSV", () => {
+  it("gives out exactly what the voucher paid and got back, never more on a line than it took or gave back", () => {
+    const orders = fc
+      .array(
+        fc
+          .nat({ max: 20_000 })
+          .chain((amount) =>
+            fc.nat({ max: amount }).map((refunded) => ({ kind: "product", title: "x", amount, refunded })),
+          ),
+        { minLength: 1, maxLength: 6 },
+      )
+      .chain((raw) => {
+        const lines = raw.map((l) => ({ ...l, amountCents: l.amount, discountCents: 0, refundedCents: l.refunded }));
+        const taken = lines.reduce((sum, l) => sum + l.amountCents, 0);
+        const back = lines.reduce((sum, l) => sum + l.refundedCents, 0);
+        return fc
+          .nat({ max: taken })
+          .chain((voucher) =>
+            fc.nat({ max: Math.min(voucher, back) }).map((voucherBack) => ({ lines, voucher, voucherBack })),
+          );
+      });
+    fc.assert(
+      fc.property(orders, ({ lines, voucher, voucherBack }) => {
+        const parts = voucherPartsOfLines(lines, voucher, voucherBack);
+        expect(parts.reduce((sum, p) => sum + p.paid, 0)).toBe(voucher);
+        expect(parts.reduce((sum, p) => sum + p.refunded, 0)).toBe(voucherBack);
+        parts.forEach((part, i) => {
+          const line = lines[i] as (typeof lines)[number];
+          expect(part.paid).toBeGreaterThanOrEqual(0);
+          expect(part.paid).toBeLessThanOrEqual(line.amountCents);
+          expect(part.refunded).toBeGreaterThanOrEqual(0);
+          expect(part.refunded).toBeLessThanOrEqual(line.refundedCents);
+        });
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -243,7 +243,42 @@ export function ordersCsv(orders: CsvOrder[]): string {
   return csv([header, ...rows]);
 }
 
-/** The same orders as CSV with one row per line: what each item took, gave back and kept. */
+/**
+ * Each line's part of what a gift voucher paid and was given back (decision 048), so that the lines'
+ * money columns add up to their order's: the voucher's part is given to the lines in their order,
+ * each at most what it took; what went back to the voucher, to the lines it paid first, then to any
+ * line with a refund left. Pure.
+ */
+export function voucherPartsOfLines(
+  lines: readonly CsvLine[],
+  voucherCents: number,
+  voucherRefundedCents: number,
+): { paid: number; refunded: number }[] {
+  let paidLeft = Math.max(0, voucherCents);
+  const parts = lines.map((line) => {
+    const paid = Math.min(paidLeft, line.amountCents);
+    paidLeft -= paid;
+    return { paid, refunded: 0 };
+  });
+  let refundLeft = Math.max(0, voucherRefundedCents);
+  for (const pass of ["paid first", "any"] as const) {
+    lines.forEach((line, i) => {
+      const part = parts[i] as { paid: number; refunded: number };
+      const room =
+        (pass === "paid first" ? Math.min(line.refundedCents, part.paid) : line.refundedCents) - part.refunded;
+      const given = Math.max(0, Math.min(refundLeft, room));
+      part.refunded += given;
+      refundLeft -= given;
+    });
+  }
+  return parts;
+}
+
+/**
+ * The same orders as CSV with one row per line: what each item took, gave back and kept. Paid,
+ * Refunded and Net are money, as in the orders' CSV (a gift voucher's part in columns of its own), so
+ * the lines of an order add up to its row there, and a voucher's sale is not counted twice.
+ */
 export function orderLinesCsv(orders: (CsvOrder & { lines: CsvLine[] })[]): string {
   const header = [
     "Order",
@@ -256,20 +291,31 @@ export function orderLinesCsv(orders: (CsvOrder & { lines: CsvLine[] })[]): stri
     "Paid (GBP)",
     "Refunded (GBP)",
     "Net (GBP)",
+    "Paid by gift voucher (GBP)",
+    "Refunded to gift voucher (GBP)",
   ];
-  const rows = orders.flatMap((o) =>
-    o.lines.map((line) => [
-      `#${o.id.slice(0, 8)}`,
-      ukDay(o.createdAt),
-      o.email,
-      line.kind,
-      line.title,
-      gbp(line.amountCents + line.discountCents),
-      gbp(line.discountCents),
-      gbp(line.amountCents),
-      gbp(line.refundedCents),
-      gbp(line.amountCents - line.refundedCents),
-    ]),
-  );
+  const rows = orders.flatMap((o) => {
+    const voucherRefunded = o.lines.reduce((sum, line) => sum + line.refundedCents, 0) - o.refundedCents;
+    const parts = voucherPartsOfLines(o.lines, o.voucherCents ?? 0, voucherRefunded);
+    return o.lines.map((line, i) => {
+      const voucher = parts[i] ?? { paid: 0, refunded: 0 };
+      const paid = line.amountCents - voucher.paid;
+      const refunded = line.refundedCents - voucher.refunded;
+      return [
+        `#${o.id.slice(0, 8)}`,
+        ukDay(o.createdAt),
+        o.email,
+        line.kind,
+        line.title,
+        gbp(line.amountCents + line.discountCents),
+        gbp(line.discountCents),
+        gbp(paid),
+        gbp(refunded),
+        gbp(paid - refunded),
+        gbp(voucher.paid),
+        gbp(voucher.refunded),
+      ];
+    });
+  });
   return csv([header, ...rows]);
 }
