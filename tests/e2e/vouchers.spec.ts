@@ -95,6 +95,7 @@ test("a visitor buys a gift voucher for a friend, who books a One-on-One with it
   await cart.getByLabel("Discount code or gift voucher").fill(code);
   await cart.getByRole("button", { name: "Apply" }).click();
   await expect(cart.getByText(`Gift voucher (${code})`)).toBeVisible();
+  await expect(cart.getByTestId("discount-applied")).toHaveText(new RegExp(`^Gift voucher ${code} applied`));
   await expect(cart.getByTestId("cart-total")).toHaveText("£0.00");
   await bookingShot(other, "cart-voucher");
   await cart.getByRole("button", { name: "Checkout" }).click();

@@ -88,8 +88,12 @@ export function DiscountCodeField({
     return (
       <div className={noticeClass("success", "flex items-center justify-between gap-3")}>
         <p data-testid="discount-applied">
-          Code <span className="font-mono font-semibold break-all">{applied.code}</span> applied
-          <span className="sr-only">: {formatAmount(applied.discountCents)} off</span>
+          {/* A gift voucher pays part of the order: it is not a discount, and is not called one. */}
+          {applied.voucher ? "Gift voucher" : "Code"}{" "}
+          <span className="font-mono font-semibold break-all">{applied.code}</span> applied
+          <span className="sr-only">
+            : {formatAmount(applied.discountCents)} {applied.voucher ? "from the voucher" : "off"}
+          </span>
         </p>
         <button
           type="button"
