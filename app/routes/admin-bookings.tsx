@@ -5,6 +5,7 @@ import { AdminNav } from "~/features/admin/admin-nav";
 import { arrangeDiary } from "~/features/booking/arrange-diary";
 import { formatExceptions, parseAvailabilityForm } from "~/features/booking/availability-form";
 import { markPaidOutside } from "~/features/booking/book-for-client.server";
+import { findService } from "~/features/booking/booking-model";
 import { readAvailability } from "~/features/booking/booking-store.server";
 import { cancelBooking } from "~/features/booking/cancel-booking.server";
 import { readDiaryQuery } from "~/features/booking/diary-range";
@@ -121,8 +122,25 @@ const intents = {
         .transform((note) => sanitiseText(note).slice(0, 200)),
     }),
     handler: async ({ date, start, end, note }, { services, request }) => {
-      await blockTime(services, { startsAt: zonedInstant(date, start), endsAt: zonedInstant(date, end), note });
-      return success(request, "Time blocked.");
+      const { alreadyBooked } = await blockTime(services, {
+        startsAt: zonedInstant(date, start),
+        endsAt: zonedInstant(date, end),
+        note,
+      });
+      const blocked = success(request, "Time blocked.");
+      if (alreadyBooked.length === 0) return blocked;
+      // Sessions booked before the block stay booked: she is told which, and it stays until she closes it.
+      const sessions = alreadyBooked
+        .map((b) => `${zonedTime(b.startsAt)} ${findService(b.serviceId)?.title ?? "session"}`)
+        .join(", ");
+      return {
+        ...blocked,
+        toast: {
+          title: "Time blocked, but sessions are booked in it",
+          description: `Still booked: ${sessions}. Cancel or move them in the diary if you will not see them.`,
+          variant: "warning" as const,
+        },
+      };
     },
   }),
   unblock: intent({

@@ -79,18 +79,31 @@ describe("the diary", () => {
     // A client paying now holds a slot; her block shows on each day it touches.
     const payer = await client("payer");
     const { bookingId: holdId } = await startBookingCheckout(services, payer, request(zonedInstant(ahead, "14:00")));
-    await blockTime(services, {
+    const away = await blockTime(services, {
       startsAt: zonedInstant(ahead, "17:00"),
       endsAt: zonedInstant(addDays(ahead, 1), "10:00"),
       note: "Away",
     });
+    expect(away.alreadyBooked).toEqual([]);
+    // A block over booked sessions (the paid one at 11:00, the one being paid for at 14:00) leaves them
+    // booked, and names them for her.
+    const overBooked = await blockTime(services, {
+      startsAt: zonedInstant(ahead, "10:30"),
+      endsAt: zonedInstant(ahead, "15:00"),
+      note: "",
+    });
+    expect(overBooked.alreadyBooked.map((b) => b.startsAt.toISOString())).toEqual([
+      zonedInstant(ahead, "11:00").toISOString(),
+      zonedInstant(ahead, "14:00").toISOString(),
+    ]);
     const twoDays = await listDiary(services, { from: ahead, to: addDays(ahead, 2) });
     expect(twoDays.holds.map((h) => h.id)).toEqual([holdId]);
     expect(twoDays.sessions.map((s) => s.id)).not.toContain(holdId);
-    expect(twoDays.blocks.map((b) => b.note)).toEqual(["Away"]);
+    expect(twoDays.blocks.map((b) => b.note)).toEqual(["", "Away"]);
     const laidOut = arrangeDiary(diaryRange("week", ahead), twoDays, today);
-    const blockDays = laidOut.filter((d) => d.items.some((i) => i.kind === "block"));
-    expect(blockDays.map((d) => d.items.find((i) => i.kind === "block")?.time)).toEqual(["17:00-24:00", "00:00-10:00"]);
+    const isAway = (i: (typeof laidOut)[number]["items"][number]) => i.kind === "block" && i.note === "Away";
+    const blockDays = laidOut.filter((d) => d.items.some(isAway));
+    expect(blockDays.map((d) => d.items.find(isAway)?.time)).toEqual(["17:00-24:00", "00:00-10:00"]);
     const aheadMonth = await listDiary(services, diaryRange("month", ahead));
     expect(aheadMonth.sessions.map((s) => s.id)).toContain(aheadId);
     expect(aheadMonth.sessions.map((s) => s.id)).not.toContain(pastSession?.id);

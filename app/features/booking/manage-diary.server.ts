@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt } from "drizzle-orm";
 import { knownSiteSettings } from "~/features/site-settings/get-site-settings.server";
 import { announcePublicChange } from "~/lib/announce-public-change.server";
 import { AppError } from "~/lib/app-error";
@@ -48,15 +48,34 @@ export async function markAttendance(
 }
 
 /** Blocks a time by hand: no client can book into it. Every day it touches is locked, as a booking would. */
-export async function blockTime(services: AppServices, input: { startsAt: Date; endsAt: Date; note: string }) {
+/**
+ * Blocks a time off: no client can book in it from now on. Sessions already booked in it stay booked
+ * (a block is not a cancellation); they are returned, so she is told which they are.
+ */
+export async function blockTime(
+  services: AppServices,
+  input: { startsAt: Date; endsAt: Date; note: string },
+): Promise<{ alreadyBooked: { startsAt: Date; serviceId: string }[] }> {
   if (input.endsAt <= input.startsAt) throw new AppError("invalid_request", "The end must be after the start.");
   const days: string[] = [];
   for (let d = zonedDate(input.startsAt); d <= zonedDate(input.endsAt) && days.length < 400; d = addDays(d, 1)) {
     days.push(d);
   }
-  await services.database.db.transaction(async (tx) => {
+  return services.database.db.transaction(async (tx) => {
     await lockDays(tx, days);
     await tx.insert(bookingBlocks).values({ id: crypto.randomUUID(), ...input });
+    const alreadyBooked = await tx
+      .select({ startsAt: bookings.startsAt, serviceId: bookings.serviceId })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.status, ["confirmed", "held"]),
+          lt(bookings.startsAt, input.endsAt),
+          gt(bookings.endsAt, input.startsAt),
+        ),
+      )
+      .orderBy(asc(bookings.startsAt));
+    return { alreadyBooked };
   });
 }
 
