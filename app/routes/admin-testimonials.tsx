@@ -5,7 +5,11 @@ import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { withClaimsWarning } from "~/features/claims/find-claims";
-import { decideTestimonial, decisionMessages } from "~/features/testimonials/decide-testimonial.server";
+import {
+  decideTestimonial,
+  decisionMessages,
+  withdrawTestimonial,
+} from "~/features/testimonials/decide-testimonial.server";
 import { listTestimonialsForOwner } from "~/features/testimonials/list-testimonials.server";
 import { INCENTIVE_LABEL, topicLabel } from "~/features/testimonials/model";
 import { servicesContext } from "~/lib/context";
@@ -43,7 +47,21 @@ const decide = (decision: "approved" | "rejected") =>
     },
   });
 
-const intents = { approve: decide("approved"), reject: decide("rejected") };
+const intents = {
+  approve: decide("approved"),
+  reject: decide("rejected"),
+  withdraw: intent({
+    schema: idSchema,
+    handler: async ({ id }, { services, request }) => {
+      const admin = await requireAdminWrite(request, services);
+      await withdrawTestimonial(services, admin, id);
+      return {
+        redirectTo: "/admin/testimonials",
+        toast: { title: "Success", description: decisionMessages.withdrawn },
+      };
+    },
+  }),
+};
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   runIntent(request, context.get(servicesContext), intents, { guard: requireAdminWrite });
@@ -52,9 +70,20 @@ const STATUS_STYLE = {
   pending: "bg-gold-300/40 text-plum-900",
   approved: "bg-green-100 text-green-900",
   rejected: "bg-plum-100 text-plum-800",
+  withdrawn: "bg-plum-100 text-plum-800",
 } as const;
-const STATUS_LABEL = { pending: "Waiting", approved: "Approved", rejected: "Rejected" } as const;
-const ACTION_LABEL = { submitted: "Written by", approved: "Approved by", rejected: "Rejected by" } as const;
+const STATUS_LABEL = {
+  pending: "Waiting",
+  approved: "Approved",
+  rejected: "Rejected",
+  withdrawn: "Withdrawn",
+} as const;
+const ACTION_LABEL = {
+  submitted: "Written by",
+  approved: "Approved by",
+  rejected: "Rejected by",
+  withdrawn: "Withdrawn by",
+} as const;
 
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { testimonials } = loaderData;
@@ -106,6 +135,14 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                     </button>
                     <button type="submit" name="intent" value="reject" className={buttonClass("secondary")}>
                       Reject
+                    </button>
+                  </Form>
+                ) : t.status === "approved" ? (
+                  // Approved by mistake, or the client asked: off the site, kept in the list and the log.
+                  <Form method="post" className="mt-4">
+                    <input type="hidden" name="id" value={t.id} />
+                    <button type="submit" name="intent" value="withdraw" className={buttonClass("secondary")}>
+                      Withdraw from the site
                     </button>
                   </Form>
                 ) : null}

@@ -122,5 +122,30 @@ describe("who may leave a testimonial", () => {
     expect(page).toContain(">Test</span>");
     expect(page).not.toContain(client.email);
     expect(await (await t.app.request(`${origin}/zyto`)).text()).not.toContain("felt so peaceful");
+
+    // Approved by mistake: she withdraws it, once; it leaves the page, and the log says so.
+    expect((await post("/admin/testimonials", client.cookie, { intent: "withdraw", id: mine?.id ?? "" })).status).toBe(
+      403,
+    );
+    expect((await post("/admin/testimonials", owner.cookie, { intent: "withdraw", id: mine?.id ?? "" })).status).toBe(
+      302,
+    );
+    expect((await post("/admin/testimonials", owner.cookie, { intent: "withdraw", id: mine?.id ?? "" })).status).toBe(
+      409,
+    );
+    expect(await (await t.app.request(`${origin}/reiki`)).text()).not.toContain("felt so peaceful");
+    const after = await t.services.database.db
+      .select()
+      .from(testimonialLog)
+      .where(eq(testimonialLog.testimonialId, mine?.id ?? ""));
+    expect(after.map((l) => [l.action, l.actorId])).toEqual([
+      ["submitted", client.id],
+      ["approved", owner.id],
+      ["withdrawn", owner.id],
+    ]);
+    const list = await (
+      await t.app.request(`${origin}/admin/testimonials`, { headers: { cookie: owner.cookie } })
+    ).text();
+    expect(list).toContain("Withdrawn by");
   });
 });

@@ -9,6 +9,8 @@ export const decisionMessages = {
   alreadyDecided: "That testimonial has already been decided.",
   approved: "Testimonial approved: it now shows on the site.",
   rejected: "Testimonial rejected: it will not be shown.",
+  withdrawn: "Testimonial withdrawn: it no longer shows on the site.",
+  notShown: "That testimonial is not on the site.",
 } as const;
 
 /**
@@ -44,4 +46,36 @@ export async function decideTestimonial(
   }
   if (decision === "approved") announcePublicChange(services);
   return decided;
+}
+
+/**
+ * Takes an approved testimonial off the site (approved by mistake, or the client asked): it stays in
+ * her list, marked withdrawn, and the log says who withdrew it and when. Once, like a decision.
+ */
+export async function withdrawTestimonial(
+  services: AppServices,
+  admin: { id: string; name: string },
+  id: string,
+): Promise<void> {
+  const { db } = services.database;
+  const withdrawn = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(testimonials)
+      .set({ status: "withdrawn", decidedAt: new Date() })
+      .where(and(eq(testimonials.id, id), eq(testimonials.status, "approved")))
+      .returning({ body: testimonials.body });
+    if (!row) return false;
+    await tx
+      .insert(testimonialLog)
+      .values({ testimonialId: id, action: "withdrawn", actorId: admin.id, actorName: admin.name, body: row.body });
+    return true;
+  });
+  if (!withdrawn) {
+    const [exists] = await db.select({ id: testimonials.id }).from(testimonials).where(eq(testimonials.id, id));
+    throw new AppError(
+      exists ? "conflict" : "not_found",
+      exists ? decisionMessages.notShown : decisionMessages.notFound,
+    );
+  }
+  announcePublicChange(services);
 }

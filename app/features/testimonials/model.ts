@@ -1,9 +1,10 @@
 /** Testimonials: what they are about, their life, and the words the pages use (decision 050). Pure. */
 export const TESTIMONIAL_TOPICS = ["reiki", "zyto", "shop"] as const;
 export type TestimonialTopic = (typeof TESTIMONIAL_TOPICS)[number];
-export const TESTIMONIAL_STATUSES = ["pending", "approved", "rejected"] as const;
+/** `withdrawn`: approved, then taken off the site by her (a mistake, or the client asked). */
+export const TESTIMONIAL_STATUSES = ["pending", "approved", "rejected", "withdrawn"] as const;
 export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
-export const TESTIMONIAL_ACTIONS = ["submitted", "approved", "rejected"] as const;
+export const TESTIMONIAL_ACTIONS = ["submitted", "approved", "rejected", "withdrawn"] as const;
 
 export const topicLabel: Record<TestimonialTopic, string> = {
   reiki: "Reiki",
