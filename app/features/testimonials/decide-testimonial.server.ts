@@ -37,13 +37,7 @@ export async function decideTestimonial(
       .values({ testimonialId: id, action: decision, actorId: admin.id, actorName: admin.name, body: row.body });
     return row;
   });
-  if (!decided) {
-    const [exists] = await db.select({ id: testimonials.id }).from(testimonials).where(eq(testimonials.id, id));
-    throw new AppError(
-      exists ? "conflict" : "not_found",
-      exists ? decisionMessages.alreadyDecided : decisionMessages.notFound,
-    );
-  }
+  if (!decided) throw await refusal(services, id, decisionMessages.alreadyDecided);
   if (decision === "approved") announcePublicChange(services);
   return decided;
 }
@@ -70,12 +64,15 @@ export async function withdrawTestimonial(
       .values({ testimonialId: id, action: "withdrawn", actorId: admin.id, actorName: admin.name, body: row.body });
     return true;
   });
-  if (!withdrawn) {
-    const [exists] = await db.select({ id: testimonials.id }).from(testimonials).where(eq(testimonials.id, id));
-    throw new AppError(
-      exists ? "conflict" : "not_found",
-      exists ? decisionMessages.notShown : decisionMessages.notFound,
-    );
-  }
+  if (!withdrawn) throw await refusal(services, id, decisionMessages.notShown);
   announcePublicChange(services);
+}
+
+/** Why a change found nothing to change: the testimonial is gone, or not in the state it needs. */
+async function refusal(services: AppServices, id: string, notInState: string): Promise<AppError> {
+  const [exists] = await services.database.db
+    .select({ id: testimonials.id })
+    .from(testimonials)
+    .where(eq(testimonials.id, id));
+  return exists ? new AppError("conflict", notInState) : new AppError("not_found", decisionMessages.notFound);
 }
