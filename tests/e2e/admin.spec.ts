@@ -211,3 +211,28 @@ test("'Loading admin panel...' shows while the admin panel's data is on its way"
   await expect(page.getByRole("heading", { name: "Product Management" })).toBeVisible();
   await expect(page.getByText("Loading admin panel...")).toHaveCount(0);
 });
+
+test("typing in the product form while the page comes alive keeps the focus and every letter", async ({
+  page,
+  admin,
+}) => {
+  await signIn(page, admin);
+  // The page's scripts are held back until she has started typing, as on a slow phone.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/admin?form=new", { waitUntil: "domcontentloaded" });
+  const title = page.getByRole("textbox", { name: "Title", exact: true });
+  await title.click();
+  await page.keyboard.type("Evening ");
+  release();
+  await waitForHydration(page);
+  await page.keyboard.type("Calm");
+  await expect(title).toBeFocused();
+  await expect(title).toHaveValue("Evening Calm");
+});

@@ -73,8 +73,12 @@ export function ProductForm({
   const [imageUploaded, setImageUploaded] = useState(false);
   const ids = { title: useId(), errors: useId() };
 
+  // Opened from the list, the form's heading takes the focus, so a screen reader starts there. Not
+  // when she is already typing in a field (the page loaded whole and came alive under her fingers):
+  // moving the focus then sent the rest of her typing nowhere.
   useEffect(() => {
-    headingRef.current?.focus();
+    const heading = headingRef.current;
+    if (!heading?.closest("section")?.contains(document.activeElement)) heading?.focus();
   }, []);
 
   const priceCents = parsePounds(price);
