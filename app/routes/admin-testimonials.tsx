@@ -94,7 +94,8 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
       <div className="mx-auto max-w-5xl px-4 pt-10 pb-20 sm:px-6">
         <h1 className="text-4xl">Testimonials</h1>
         <p className="mt-1 text-muted">
-          Written by clients who bought or attended. Approve to publish as written, or reject. Every decision is logged.
+          Written by clients who bought or attended. Approve to publish as written, or reject; an approved one can be
+          withdrawn later. Every decision is logged.
         </p>
         {testimonials.length === 0 ? (
           <p className={cardClass("mt-8 p-8 text-center text-muted")}>No testimonials yet.</p>
