@@ -158,6 +158,11 @@ describe("gift vouchers", () => {
     expect(receipt?.text).toMatch(/Total\s+£19\.99\n/);
     expect(receipt?.text).toMatch(/Paid by gift voucher\s+£10\.00\n/);
     expect(receipt?.text).toMatch(/Paid by card\s+£9\.99\n/);
+    // And what is left on the voucher, naming only the end of its code.
+    expect(receipt?.text).toContain(
+      `£0.00 on the voucher ending ${voucher.code.slice(-4)}, valid until ${formatLongDate(voucherLastDay(voucher.expiresAt))}`,
+    );
+    expect(receipt?.text).not.toContain(voucher.code);
     // The owner's notice of the sale says the same.
     const notice = readOutbox(kit.t.dataDir).findLast((m) => m.text.includes(`${client.email} bought from`));
     expect(notice?.text).toMatch(/Paid by gift voucher\s+£10\.00\n/);

@@ -19,6 +19,8 @@ export type Receipt = {
   discount?: { code: string; amountCents: number } | null | undefined;
   /** What a gift voucher paid of the total (decision 048); the card paid the rest. */
   voucherCents?: number | undefined;
+  /** The voucher that paid, as it stands now: the end of its code, what is left on it, its last day. */
+  voucherLeft?: { ending: string; balanceCents: number; lastDay: Date } | null | undefined;
   provider: PaymentProviderName;
   /** Set for an order the owner made by hand, with her note. */
   grantNote?: string | null | undefined;
@@ -92,8 +94,21 @@ export function receiptEmail(
 
 type Row = { label: string; value: string };
 
-/** What a gift voucher paid of the total above it (decision 048), and the card the rest. */
-const voucherRows = (receipt: Receipt): Row[] => paidByRows(receipt.totalCents, receipt.voucherCents ?? 0);
+/**
+ * What a gift voucher paid of the total above it (decision 048), the card the rest, and what is left
+ * on the voucher (its code's end only: the whole code is as good as cash, and receipts get forwarded).
+ */
+const voucherRows = (receipt: Receipt, totalCents = receipt.totalCents): Row[] => [
+  ...paidByRows(totalCents, receipt.voucherCents ?? 0),
+  ...(receipt.voucherLeft && (receipt.voucherCents ?? 0) > 0
+    ? [
+        {
+          label: "Left on your gift voucher",
+          value: `${formatAmount(receipt.voucherLeft.balanceCents)} on the voucher ending ${receipt.voucherLeft.ending}, valid until ${formatLongDate(receipt.voucherLeft.lastDay)}`,
+        },
+      ]
+    : []),
+];
 
 /** A receipt without VAT (the seller was not VAT-registered when it was paid): it says nothing of VAT. */
 function plainRows(seller: Sender & { name: string; address: string }, receipt: Receipt): Row[] {
@@ -153,7 +168,7 @@ function vatInvoiceRows(
       value: formatAmount(rate.vatCents),
     })),
     { label: "Total", value: formatAmount(totals.grossCents) },
-    ...paidByRows(totals.grossCents, receipt.voucherCents ?? 0),
+    ...voucherRows(receipt, totals.grossCents),
     { label: "Payment method", value: paymentMethodLabel(receipt.provider, Boolean(receipt.grantNote)) },
     { label: "Sold by", value: invoice.sellerName || `${seller.name}, trading as ${seller.brand}` },
     { label: "Address", value: invoice.sellerAddress },

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { sellerDetails } from "~/features/site-settings/seller-details.server";
 import { isClosedAddress } from "~/lib/closed-address";
-import { purchases, subscribers, user } from "~/lib/db/schema.server";
+import type { Database } from "~/lib/db/client.server";
+import { purchases, subscribers, user, voucherEntries, vouchers } from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { getProductsByIds } from "./get-product.server";
 import { readOrderLines } from "./ledger/read-order-lines.server";
@@ -9,6 +10,7 @@ import { isPlan } from "./model";
 import { type Receipt, receiptEmail } from "./receipt-email";
 import { readVatInvoice } from "./vat/issue-vat-invoice.server";
 import { voucherKeptCents } from "./voucher/voucher-kept.server";
+import { voucherLastDay } from "./voucher/voucher-model";
 
 /** The link in an e-mail that leads through sign-in to a protected download. */
 export function downloadLink(publicUrl: string, productId: string): string {
@@ -59,6 +61,7 @@ export async function buildReceipt(services: AppServices, purchaseId: string) {
     discount: purchase.discountCode ? { code: purchase.discountCode, amountCents: discountCents } : null,
     // The voucher's part of what the order still gives: a line refunded since gave its share back.
     voucherCents: await voucherKeptCents(db, purchase),
+    voucherLeft: await voucherLeftOf(db, purchase.id),
     provider: purchase.provider,
     grantNote: purchase.note,
     consent: purchase.consent,
@@ -92,4 +95,16 @@ export async function sendReceipt(
     services.logger.error({ err: error, purchaseId }, "receipt e-mail failed");
     return "failed";
   }
+}
+
+/** The gift voucher that paid part of this order, as it stands now (none when none paid). */
+async function voucherLeftOf(db: Database, purchaseId: string) {
+  const [row] = await db
+    .select({ code: vouchers.code, balanceCents: vouchers.balanceCents, expiresAt: vouchers.expiresAt })
+    .from(voucherEntries)
+    .innerJoin(vouchers, eq(vouchers.id, voucherEntries.voucherId))
+    .where(and(eq(voucherEntries.purchaseId, purchaseId), eq(voucherEntries.kind, "redeem")));
+  return row
+    ? { ending: row.code.slice(-4), balanceCents: row.balanceCents, lastDay: voucherLastDay(row.expiresAt) }
+    : null;
 }
