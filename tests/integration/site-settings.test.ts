@@ -78,6 +78,8 @@ describe("site settings", () => {
     const html = await res.text();
     expect(html).toContain("Still showing example details (14)");
     expect(html).toContain("Contact e-mail");
+    // Her opening hours here only stand in for the bookable ones, and the form says where those are set.
+    expect(html).toContain('href="/admin/bookings#availability"');
   });
 
   it("refuses an e-mail that is not one, a link that is not https and a phone with letters, saying why", async () => {

@@ -32,7 +32,7 @@ const SETTINGS = [
 /** The practitioner's weekly hours, exceptions and booking rules, saved together. */
 export function AvailabilityEditor({ availability, busy }: { availability: AvailabilityValues; busy: boolean }) {
   return (
-    <section className={cardClass("mt-8 p-5")} aria-labelledby="availability-heading">
+    <section id="availability" className={cardClass("mt-8 scroll-mt-24 p-5")} aria-labelledby="availability-heading">
       <h2 id="availability-heading" className="text-2xl">
         Availability
       </h2>

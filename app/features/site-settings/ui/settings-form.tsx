@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { ErrorText, FormErrors, messagesOf, TextField } from "~/components/ui/form-fields";
@@ -88,6 +88,14 @@ export function SettingsForm({ values, errors }: { values: SiteSettings; errors:
       ))}
       <fieldset className={cardClass("p-5 sm:p-6")}>
         <legend className="px-1 font-serif text-xl text-plum-900">Opening hours</legend>
+        {/* The site shows the hours clients can book (decision 047): these only stand in for them. */}
+        <p className="mb-3 text-sm text-muted">
+          The site shows the hours clients can book, which you set in{" "}
+          <Link to="/admin/bookings#availability" className="underline">
+            Diary, Availability
+          </Link>
+          . These are shown instead only if the diary cannot be read.
+        </p>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {DAY_CODES.map((code) => (
             <label key={code} className="inline-flex items-center gap-2 text-sm">
