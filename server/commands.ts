@@ -119,7 +119,7 @@ export const commands: Record<string, Command> = {
           ? "Restored without an erasure register, as asked: nothing was erased again."
           : `Erased again from the erasure register (${erased.register.join(", ")}): ${erased.accounts} closed accounts, ${erased.consents} withdrawn health consents.` +
             (erased.sessions > 0
-              ? ` ${erased.sessions} sessions those accounts had booked were cancelled again, as closing them did; their refunds were made then: run npm run payments:reconcile to record them.`
+              ? ` ${erased.sessions} sessions those accounts had booked were cancelled again, and their packages ended, as closing them did. Their refunds were made then: npm run payments:reconcile records what went back to cards (Stripe), but not what went back to gift vouchers: check the balances of vouchers that paid for them.`
               : ""),
         ...(authSecret === "kept-configured"
           ? [

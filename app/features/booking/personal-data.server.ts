@@ -77,11 +77,11 @@ export const bookingPersonalData: PersonalDataHolder = {
     }
   },
   async releaseAgain(tx, userId, closedAt) {
-    // Her sessions after the closing were cancelled by it: a restored diary must not show them, nor
-    // keep their times from other clients. A package's session gives its credit back, as a
-    // cancellation in time does (the package itself ended at the closing; its refund is in the books
-    // once reconciled).
-    const ended = await tx
+    // As the closing left them: her sessions after it cancelled (a restored diary must not show them,
+    // nor keep their times from other clients), a hold still running then let go, and her packages
+    // ended, every credit not used refunded. No money moves here (its refunds were made at the closing).
+    const future = and(eq(bookings.userId, userId), gt(bookings.startsAt, closedAt));
+    const cancelled = await tx
       .update(bookings)
       .set({
         status: "cancelled",
@@ -89,22 +89,28 @@ export const bookingPersonalData: PersonalDataHolder = {
         cancelledBy: "client",
         sequence: sql`${bookings.sequence} + 1`,
       })
-      .where(
-        and(
-          eq(bookings.userId, userId),
-          inArray(bookings.status, ["held", "confirmed"]),
-          gt(bookings.startsAt, closedAt),
-        ),
-      )
+      .where(and(future, eq(bookings.status, "confirmed")))
       .returning({ creditId: bookings.creditId });
-    const credits = ended.flatMap((row) => (row.creditId ? [row.creditId] : []));
+    await tx
+      .update(bookings)
+      .set({ status: "released", holdExpiresAt: null })
+      .where(and(future, eq(bookings.status, "held")));
+    const credits = cancelled.flatMap((row) => (row.creditId ? [row.creditId] : []));
     if (credits.length) {
       await tx
         .update(packageCredits)
-        .set({ state: "available", updatedAt: closedAt })
+        .set({ state: "refunded", updatedAt: closedAt })
         .where(and(inArray(packageCredits.id, credits), eq(packageCredits.state, "booked")));
     }
-    return ended.length;
+    const open = tx
+      .select({ id: bookingPackages.id })
+      .from(bookingPackages)
+      .where(and(eq(bookingPackages.userId, userId), gt(bookingPackages.expiresAt, closedAt)));
+    await tx
+      .update(packageCredits)
+      .set({ state: "refunded", updatedAt: closedAt })
+      .where(and(inArray(packageCredits.packageId, open), eq(packageCredits.state, "available")));
+    return cancelled.length;
   },
   async erase(tx, userId) {
     // Her note to the practitioner and her time zone go; the sessions stay (their money is in the books).

@@ -14,7 +14,15 @@ import { SYSTEM_ACTOR } from "~/features/clients/log-health-access.server";
 import { saveIntakeAnswers } from "~/features/clients/save-intake-answers.server";
 import { withdrawHealthConsent } from "~/features/clients/withdraw-health-consent.server";
 import { payDemoCheckout } from "~/features/shop/demo/pay-demo-checkout.server";
-import { bookings, clientConsents, erasedAccounts, intakeAnswers, user } from "~/lib/db/schema.server";
+import {
+  bookingPackages,
+  bookings,
+  clientConsents,
+  erasedAccounts,
+  intakeAnswers,
+  packageCredits,
+  user,
+} from "~/lib/db/schema.server";
 import type { AppServices } from "~/lib/services.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { startLocalS3 } from "../../../tests/support/local-s3";
@@ -83,6 +91,15 @@ describe("the erasure register", () => {
       expressRequest: true,
     });
     await payDemoCheckout(site, closing.id, booked.url.split("/").pop() as string);
+    // And a package, its first session booked.
+    const journey = await startBookingCheckout(site, closing, {
+      serviceId: "healing-journey",
+      startsAt: zonedInstant(day as string, "14:00"),
+      place: "distance",
+      note: "",
+      expressRequest: true,
+    });
+    await payDemoCheckout(site, closing.id, journey.url.split("/").pop() as string);
     const withdrawing = await clientWithAnswers(site, "withdrawing");
     // Withdrew, then consented and answered again, all before the backup: her new answers stay.
     const returning = await clientWithAnswers(site, "returning");
@@ -118,7 +135,7 @@ describe("the erasure register", () => {
     expect(summary.erased).toEqual({
       accounts: 1,
       consents: 1,
-      sessions: 1,
+      sessions: 2,
       register: [path.join(backups, ERASURES_FOLDER)],
     });
     const { db } = target.database;
@@ -127,6 +144,16 @@ describe("the erasure register", () => {
     const [closedMark] = await db.select().from(erasedAccounts).where(eq(erasedAccounts.userId, closing.id));
     expect(session?.status).toBe("cancelled");
     expect(session?.cancelledAt?.getTime()).toBe(closedMark?.erasedAt.getTime());
+    // Her package ended as the closing ended it: its session cancelled, every credit refunded.
+    const [first] = await db.select().from(bookings).where(eq(bookings.id, journey.bookingId));
+    expect(first?.status).toBe("cancelled");
+    const credits = await db
+      .select({ state: packageCredits.state })
+      .from(packageCredits)
+      .innerJoin(bookingPackages, eq(bookingPackages.id, packageCredits.packageId))
+      .where(eq(bookingPackages.userId, closing.id));
+    expect(credits.length).toBeGreaterThan(1);
+    expect(credits.map((c) => c.state)).toEqual(credits.map(() => "refunded"));
     const [closed] = await db.select().from(user).where(eq(user.id, closing.id));
     expect(closed?.email).not.toBe(closing.email);
     expect(await db.select().from(erasedAccounts).where(eq(erasedAccounts.userId, closing.id))).toHaveLength(1);
