@@ -4,6 +4,7 @@ import { cardClass } from "~/components/ui/card";
 import { useActionToast } from "~/components/ui/use-action-toast";
 import { requireAdmin, requireAdminWrite } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
+import { ConfirmActionDialog } from "~/features/admin/confirm-action-dialog";
 import { withClaimsWarning } from "~/features/claims/find-claims";
 import {
   decideTestimonial,
@@ -140,12 +141,18 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                   </Form>
                 ) : t.status === "approved" ? (
                   // Approved by mistake, or the client asked: off the site, kept in the list and the log.
-                  <Form method="post" className="mt-4">
-                    <input type="hidden" name="id" value={t.id} />
-                    <button type="submit" name="intent" value="withdraw" className={buttonClass("secondary")}>
-                      Withdraw from the site
-                    </button>
-                  </Form>
+                  <div className="mt-4">
+                    <ConfirmActionDialog
+                      trigger="Withdraw from the site"
+                      triggerLabel={`Withdraw from the site: ${t.firstName}'s testimonial`}
+                      triggerClassName={buttonClass("secondary")}
+                      title="Withdraw this testimonial?"
+                      description="It leaves the site at once, for good: it stays in this list, marked withdrawn, and cannot be published again."
+                      confirm="Withdraw"
+                      busy="Withdrawing..."
+                      fields={{ intent: "withdraw", id: t.id }}
+                    />
+                  </div>
                 ) : null}
               </li>
             ))}

@@ -75,7 +75,7 @@ test("a client who attended a Reiki session leaves a testimonial; the owner appr
   await expect(entry.getByText(/Approved by Elena Rose/)).toBeVisible();
   await expect(entry.getByText(/Written by Amelia Stone/)).toBeVisible();
   // Should she need to, she can take it off the site again.
-  await expect(entry.getByRole("button", { name: "Withdraw from the site" })).toBeVisible();
+  await expect(entry.getByRole("button", { name: "Withdraw from the site: Amelia's testimonial" })).toBeVisible();
   await bookingShot(admin, "admin-testimonials-approved");
   await ownerContext.close();
 

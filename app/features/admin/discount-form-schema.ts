@@ -105,7 +105,6 @@ export function parseDiscountForm(
   const productIds = [...new Set(values.productIds)];
   if (productIds.some((id) => !knownProductIds.has(id))) errors.productIds = discountFormMessages.products;
 
-  // None ticked reads as products, what every code was for before (and a form without the boxes).
   // At least one: a code with every box unticked was made for products, without a word.
   const asked = values.appliesTo;
   const appliesTo = DISCOUNT_SCOPES.filter((scope) => asked.includes(scope));

@@ -115,6 +115,9 @@ export async function listMySessions(services: AppServices, userId: string, now 
 /**
  * A client's sessions and packages as stored, read once per change of them (decision 052); what
  * depends on the time (upcoming or past, what cancelling returns) is worked out at each request.
+ * The order's gift voucher part (`voucherLeftCents`) is read from purchases too, but is set with the
+ * checkout, before the booking's own last change (its payment); what goes back of it is in refunds.
+ * So purchases is left out: every checkout anywhere would otherwise drop every client's entry.
  */
 const MY_SESSIONS: CacheSpec = {
   name: "my-sessions",

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, gt, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, or } from "drizzle-orm";
 import { knownSiteSettings } from "~/features/site-settings/get-site-settings.server";
 import { announcePublicChange } from "~/lib/announce-public-change.server";
 import { AppError } from "~/lib/app-error";
@@ -55,6 +55,7 @@ export async function markAttendance(
 export async function blockTime(
   services: AppServices,
   input: { startsAt: Date; endsAt: Date; note: string },
+  now = new Date(),
 ): Promise<{ alreadyBooked: { startsAt: Date; serviceId: string }[] }> {
   if (input.endsAt <= input.startsAt) throw new AppError("invalid_request", "The end must be after the start.");
   const days: string[] = [];
@@ -69,7 +70,8 @@ export async function blockTime(
       .from(bookings)
       .where(
         and(
-          inArray(bookings.status, ["confirmed", "held"]),
+          // A hold counts while it runs (a client paying now); one run out is nobody's booking.
+          or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "held"), gt(bookings.holdExpiresAt, now))),
           lt(bookings.startsAt, input.endsAt),
           gt(bookings.endsAt, input.startsAt),
         ),

@@ -85,6 +85,7 @@ export function ProductCard({
                 disabled={!product.has_download}
               >
                 Purchased - Download Available
+                {product.has_download ? null : <span className="sr-only"> (no file yet)</span>}
               </button>
             ) : included ? (
               <button
@@ -94,6 +95,7 @@ export function ProductCard({
                 disabled={!product.has_download}
               >
                 Member Benefits - Free Download
+                {product.has_download ? null : <span className="sr-only"> (no file yet)</span>}
               </button>
             ) : (
               <button type="button" className={buttonClass("primary")} onClick={onBuy} disabled={!forSale}>
