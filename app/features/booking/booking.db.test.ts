@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
+import { CLOSE_WORD, closeAccount } from "~/features/rights/close-account.server";
 import { AppError } from "~/lib/app-error";
 import { bookingReminders, bookings, purchases, refunds } from "~/lib/db/schema.server";
 import { zonedInstant } from "~/lib/zoned-time";
@@ -83,6 +84,20 @@ describe("no double booking", () => {
     await pay(account, bookingId);
     const [row] = await kit.t.services.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row?.status).toBe("confirmed");
+  });
+
+  it("refunds, never books, a payment that arrives after the client closed her account", async () => {
+    const startsAt = zonedInstant(freshDay(), "17:00");
+    const leaving = await client("leaving");
+    const { bookingId } = await startBookingCheckout(kit.t.services, leaving, request(startsAt));
+    await closeAccount(kit.t.services, { userId: leaving.id, by: "owner", word: CLOSE_WORD });
+    await pay(leaving, bookingId);
+    const db = kit.t.services.database.db;
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row?.status).toBe("refused");
+    const [refund] = await db.select().from(refunds).where(eq(refunds.bookingId, bookingId));
+    expect(refund).toMatchObject({ amountCents: 5000 });
+    expect(await liveAt(startsAt)).toHaveLength(0);
   });
 
   it("refunds in full, with an apology, a late payment for a slot someone else has booked", async () => {

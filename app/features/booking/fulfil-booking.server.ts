@@ -5,6 +5,7 @@ import {
   bookingPackages,
   bookingReminders,
   bookings,
+  erasedAccounts,
   orderLines,
   type Purchase,
   packageCredits,
@@ -54,9 +55,18 @@ export async function fulfilBooking(
 
   let outcome: BookingFulfilment["outcome"];
   if (booking.status === "held" || booking.status === "released") {
+    // Her account was closed while the payment was on its way (or, after a restore, a payment made
+    // before the closing is replayed): nobody is left to come, so it is refunded, not booked.
+    const [closed] = await tx
+      .select({ userId: erasedAccounts.userId })
+      .from(erasedAccounts)
+      .where(eq(erasedAccounts.userId, booking.userId));
     const busy = await listBusy(tx, { from: booking.day, to: booking.day }, now, booking.id);
     const { bufferMinutes } = await readAvailability(tx);
-    outcome = isClear({ start: booking.startsAt, end: booking.endsAt }, busy, bufferMinutes) ? "confirmed" : "refused";
+    outcome =
+      !closed && isClear({ start: booking.startsAt, end: booking.endsAt }, busy, bufferMinutes)
+        ? "confirmed"
+        : "refused";
   } else {
     // Already decided by an earlier delivery of this payment.
     outcome = booking.status === "refused" ? "refused" : "confirmed";
