@@ -1,12 +1,11 @@
-import { useEffect } from "react";
-import { data, Form, Link, useFetcher } from "react-router";
+import { data, Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
-import { showToast, type ToastInput } from "~/components/ui/toast";
 import { requireAdmin } from "~/features/accounts/get-session-user.server";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { ConfirmActionDialog } from "~/features/admin/confirm-action-dialog";
+import { GrantForm, inputClass, ResendReceipt } from "~/features/admin/order-forms";
 import { backToList } from "~/features/admin/read-page";
 import { requireAdminList } from "~/features/admin/require-admin-list.server";
 import { getPaymentProvider } from "~/features/shop/get-payment-provider.server";
@@ -56,9 +55,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pages: pageCount(list.total, list.pageSize),
   };
 }
-
-const inputClass =
-  "block w-full rounded-lg border border-plum-200 bg-white px-3 py-2 font-normal text-ink shadow-sm focus:border-plum-500 focus:outline-2 focus:outline-plum-500";
 
 const purchaseId = reference(z.uuid(), "This purchase does not exist.");
 
@@ -117,81 +113,6 @@ const intents = {
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   runIntent(request, context.get(servicesContext), intents, { guard: requireAdmin, refusedTitle: "Refund Error" });
-
-/** A small form posted without leaving the page; its answer shows as a toast. */
-function useToastFetcher() {
-  const fetcher = useFetcher<{ toast?: ToastInput }>();
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast) showToast(fetcher.data.toast);
-  }, [fetcher.state, fetcher.data]);
-  return fetcher;
-}
-
-function ResendReceipt({ id }: { id: string }) {
-  const fetcher = useToastFetcher();
-  return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value="resend" />
-      <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        className={buttonClass("secondary")}
-        aria-label={`Resend receipt of order #${id.slice(0, 8)}`}
-        disabled={fetcher.state !== "idle"}
-      >
-        {fetcher.state !== "idle" ? "Sending..." : "Resend receipt"}
-      </button>
-    </fetcher.Form>
-  );
-}
-
-function GrantForm({ products }: { products: { id: string; title: string }[] }) {
-  const fetcher = useToastFetcher();
-  return (
-    <details className={cardClass("mt-8 p-5")}>
-      <summary className="cursor-pointer font-sans text-lg font-semibold">Give a product by hand</summary>
-      <p className="mt-2 text-sm text-muted">
-        Recorded as a £0.00 order with your note; the customer gets access, a receipt, and sees it in My Sacred
-        Downloads.
-      </p>
-      <fetcher.Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="grant" />
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Customer's e-mail
-          <input name="email" type="email" required maxLength={254} className={inputClass} autoComplete="off" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Product
-          <select name="productId" required className={inputClass} defaultValue="">
-            <option value="" disabled>
-              Choose a product
-            </option>
-            {products.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium sm:col-span-2">
-          Note
-          <input
-            name="note"
-            required
-            maxLength={GRANT_NOTE_MAX}
-            className={inputClass}
-            placeholder="Why it is given, e.g. a replacement"
-          />
-        </label>
-        <div className="sm:col-span-2">
-          <button type="submit" className={buttonClass("primary")} disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Giving..." : "Give product"}
-          </button>
-        </div>
-      </fetcher.Form>
-    </details>
-  );
-}
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, total, totals, filter, query, chartAlt, grantable, page, pages } = loaderData;
