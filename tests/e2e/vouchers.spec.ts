@@ -140,6 +140,7 @@ test("a visitor buys a gift voucher for a friend, who books a One-on-One with it
   await expect(other.getByTestId("cancel-terms")).toHaveText(
     "Cancelling now refunds in full: £50.00 (£30.00 to your gift voucher, £20.00 to your card).",
   );
+  await bookingShot(other, "voucher-cancel-terms");
   await other.getByRole("button", { name: "Cancel my session and refund £50.00" }).click();
   await expect(
     other.getByText("£50.00 (100%) is being refunded: £30.00 to your gift voucher, £20.00 to your card."),
