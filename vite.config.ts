@@ -1,13 +1,17 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { preactAliases, usesReact } from "./preact-aliases.ts";
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   // A build says only what went wrong (warnings and errors), not a line per file it wrote: `npm start`
   // then ends with the server's own start-up message rather than 150 lines of sizes (issue 23).
   logLevel: command === "build" ? "warn" : "info",
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: preactAliases,
+  },
   environments: {
     client: {
       build: {
@@ -65,7 +69,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     // RSS against 15 MB for the same code as one file, measured; decision 027). Left out: PGlite and
     // sharp (they load WebAssembly and native files beside their own code), and the packages that are
     // loaded lazily, only when configured (the S3 SDK, Stripe).
-    noExternal: true,
+    // In development the dependencies load from node_modules as they are (some are CommonJS), but
+    // those that import `react` (decision 063).
+    noExternal: command === "build" ? true : usesReact,
     external: [
       "@electric-sql/pglite",
       "sharp",
@@ -76,5 +82,5 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       "stripe",
     ],
   },
-  build: { sourcemap: Boolean(isSsrBuild), reportCompressedSize: false },
+  build: { sourcemap: Boolean(isSsrBuild), reportCompressedSize: false, minify: !process.env.NO_MINIFY },
 }));

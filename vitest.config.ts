@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { preactAliases, usesReactFiles } from "./preact-aliases.ts";
 
 /**
  * The app's own Vite plugin, so tests that drive the whole server import it from the source, as the
@@ -36,12 +37,14 @@ const PGLITE_ONLY = ["app/lib/db/durable-nodefs.db.test.ts", "app/lib/db/yieldin
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  resolve: { tsconfigPaths: true, alias: preactAliases },
   test: {
     // The files pass, then Vite's server takes the whole default 10 s to close ("something prevents
     // Vite server from exiting", already so before decision 054): 10 s at the end of the reliability
     // stages and of a single file's run, for nothing.
     teardownTimeout: 2_000,
+    // Libraries that import `react` run through Vite, so they get Preact too (decision 063).
+    server: { deps: { inline: [usesReactFiles] } },
     projects: [
       {
         extends: true,

@@ -2,11 +2,29 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+/**
+ * React Router decodes the page's data (the stream the server inlined) before its first render, and
+ * asks to be rendered again once it has, by throwing a promise from that render. React keeps the
+ * server's markup meanwhile; Preact (decision 063) would keep only the first element of a document
+ * that suspends, so the router is asked once here, before hydrating, and hydration starts once the data
+ * is ready. The router it makes is the one the hydrated page then uses.
+ */
+async function decodedPageData(): Promise<void> {
+  try {
+    (HydratedRouter as (props: object) => unknown)({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) return thrown.then(() => undefined);
+    throw thrown;
+  }
+}
+
+decodedPageData().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  }),
+);

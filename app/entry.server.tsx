@@ -1,12 +1,10 @@
-import { PassThrough, Transform } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
+import { HeadPreloadsProvider, type ImagePreload, preloadLinks } from "~/components/head-preloads";
 import { NonceProvider } from "~/components/nonce";
 import { requestContext, servicesContext } from "~/lib/context";
 import { outageStatus } from "~/lib/db/outage-status.server";
-import { deferHydration } from "~/lib/defer-hydration.server";
+import { deferHydrationMarkup } from "~/lib/defer-hydration.server";
+import { renderPage } from "~/lib/render-page.server";
 import { findRendered, keepRendered, renderedBody, renderKey } from "~/lib/rendered-pages.server";
 
 export const streamTimeout = 5_000;
@@ -20,7 +18,7 @@ export default async function handleRequest(
 ) {
   // A page whose data failed while the database is away answers 503, still with the whole page frame
   // and the §8 message (decision 034).
-  let responseStatusCode = await outageStatus(status, loadContext.get(servicesContext).database, responseHeaders);
+  const responseStatusCode = await outageStatus(status, loadContext.get(servicesContext).database, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     // The headers of the GET it stands for, without the body: the page's type included.
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -46,72 +44,19 @@ export default async function handleRequest(
     return response;
   }
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole document at once; people get the shell as soon as it is ready.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+  const preloads: ImagePreload[] = [];
+  const html = await renderPage(
+    <NonceProvider value={nonce}>
+      <HeadPreloadsProvider value={preloads}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Scripts start after the first paint (decision 024): the page shows before they load.
-          const deferred = deferHydration();
-          if (key) {
-            const keep = keepWhole((html) => {
-              if (responseStatusCode === 200) keepRendered(site, key, html, nonce);
-            });
-            deferred.pipe(keep).pipe(body);
-          } else {
-            deferred.pipe(body);
-          }
-          pipe(deferred);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-  });
-}
-
-/** Passes the page through, and hands over its whole markup once it has all gone. */
-function keepWhole(done: (html: string) => void): Transform {
-  const chunks: Buffer[] = [];
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-      callback(null, chunk);
-    },
-    flush(callback) {
-      done(Buffer.concat(chunks).toString("utf8"));
-      callback();
-    },
-  });
+      </HeadPreloadsProvider>
+    </NonceProvider>,
+  );
+  // Scripts start after the first paint (decision 024): the page shows before they load.
+  const page = deferHydrationMarkup(html.replace("</head>", `${preloadLinks(preloads)}</head>`));
+  if (key && responseStatusCode === 200) keepRendered(site, key, page, nonce);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(page, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** The `.data` answers of client navigations get the same 503 for a database outage as pages do. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { mainNav } from "~/content/navigation";
@@ -29,7 +29,9 @@ export function SiteHeader({ user, cart }: { user: HeaderUser | null; cart?: Rea
   const open = openOn === location.pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? window.location.pathname : null);
 
-  useEffect(() => {
+  // Before the next paint, so the opened menu has the focus before any key that follows the one that
+  // opened it (Preact runs plain effects after a paint: decision 063).
+  useLayoutEffect(() => {
     if (!open) return;
     menuRef.current?.querySelector<HTMLElement>("a, button")?.focus();
     const onKey = (event: KeyboardEvent) => {

@@ -95,24 +95,21 @@ test.describe("the shared layout", () => {
   test("a tap on the phone menu before the page is live opens it, exactly once, 50 times on a slow phone", async ({
     page,
   }) => {
-    // Decision 024 holds a tap made before hydration and replays it after; React delivers the ones
+    // Decision 024 holds a tap made before hydration and replays it after; Preact delivers the ones
     // after. Whenever the tap comes, it must act once: twice would open the menu and shut it again,
     // never would leave it shut.
     test.skip(!isPhone(page), "the menu button is the phone layout's");
     test.setTimeout(300_000);
     await dismissCookieBanner(page);
     // (It starts before the document has an element: hence `documentElement?`.)
-    // Two moments too narrow to hit from outside the page, so the page taps itself then, and says it
-    // did: `?tap=hydrating`, when React has taken the document and is still hydrating it;
-    // `?tap=committed`, when React has committed the page but the held taps are not yet replayed.
+    // A moment too narrow to hit from outside the page, so the page taps itself then, and says it did:
+    // `?tap=committed`, when Preact has committed the hydrated page but the held taps are not yet
+    // replayed. (Preact hydrates the whole document in one task, so no tap can come while it
+    // hydrates: decision 063.)
     await page.addInitScript(() => {
       const moment = new URLSearchParams(location.search).get("tap");
       if (!moment) return;
-      const reached = () =>
-        moment === "hydrating"
-          ? Object.keys(document).some((key) => key.startsWith("__reactContainer$")) &&
-            !document.documentElement?.hasAttribute("data-hydrated")
-          : document.documentElement?.getAttribute("data-hydrated") === "committed";
+      const reached = () => document.documentElement?.getAttribute("data-hydrated") === "committed";
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         const button = document.querySelector<HTMLButtonElement>('button[aria-label="Open menu"]');
@@ -127,7 +124,7 @@ test.describe("the shared layout", () => {
     });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
-    const moments = ["earliest", "hydrating", "committed", "arriving"] as const;
+    const moments = ["earliest", "committed", "arriving"] as const;
     for (let round = 1; round <= 50; round++) {
       const moment = moments[round % moments.length];
       const path = round % 2 ? "/" : "/about";

@@ -102,6 +102,6 @@ describe("search engines and link previews", () => {
 
   it("shows each legal page's last-changed date from its content, not today's date", async () => {
     const html = await (await t.app.request("/terms")).text();
-    expect(html).toContain('<time dateTime="2026-11-26">26 November 2026</time>');
+    expect(html).toContain('<time datetime="2026-11-26">26 November 2026</time>');
   });
 });

@@ -1,5 +1,5 @@
-import { preload } from "react-dom";
 import { useRouteLoaderData } from "react-router";
+import { usePreloadImage } from "~/components/head-preloads";
 import type { PictureSlotId, ShownPicture, ShownPictures } from "../picture-slots";
 
 /** Her pictures by place, from the root loader. */
@@ -29,14 +29,9 @@ export function SitePicture({
   priority?: boolean;
   className?: string;
 }) {
+  const preload = usePreloadImage();
   if (priority) {
-    preload(picture.src, {
-      as: "image",
-      type: "image/avif",
-      imageSrcSet: picture.avifSrcSet,
-      imageSizes: sizes,
-      fetchPriority: "high",
-    });
+    preload({ href: picture.src, type: "image/avif", imageSrcSet: picture.avifSrcSet, imageSizes: sizes });
   }
   return (
     <picture>
