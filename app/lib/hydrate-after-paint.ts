@@ -12,12 +12,12 @@ export const INERT_SCRIPT_TYPE = "text/x-after-paint";
  * be lost; it is noted here and replayed (a whole press: some widgets act on mousedown) by the root
  * once the app has hydrated. Links, forms and inputs work natively and are left alone.
  *
- * Until React has committed the hydrated page, such a press is held here and kept from React
- * (`stopImmediatePropagation` on the document, where React listens too, after us): React drops a
- * click on a part it is still hydrating, or may hydrate it there and then and deliver the click
- * itself, so a click both noted and let through could act twice (a menu opening and shutting
- * again). The root stops holding in a layout effect, at the commit (`STOP_HOLDING_CLICKS`); from
- * then on React has every click, and the held ones are replayed once (`REPLAY_CLICKS`).
+ * Until Preact (React's API: decision 063) has committed the hydrated page, such a press is held
+ * here and kept from the page (`stopImmediatePropagation` on the document, in the capture phase, so
+ * it reaches no handler): a click both noted and let through could act twice (a menu opening and
+ * shutting again). The root stops holding in a layout effect, at the commit
+ * (`STOP_HOLDING_CLICKS`); from then on the page has every click, and the held ones are replayed once
+ * (`REPLAY_CLICKS`).
  */
 export const REPLAY_CLICKS = "__replayClicksAfterHydration";
 export const STOP_HOLDING_CLICKS = "__stopHoldingClicks";
