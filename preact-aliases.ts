@@ -16,9 +16,12 @@ export const preactAliases = [
 ];
 
 /**
- * The libraries that import `react`: the server must take them through Vite (bundled, or run by Vite's
- * module runner in development and in the tests), or Node would load React itself for them.
+ * The libraries that import `react` (those whose package asks for it: `react-router`, Radix and the
+ * small packages its dialogs use, sonner): the server must take them through Vite (bundled, or run by
+ * Vite's module runner in development and in the tests), or Node would load React itself for them.
  */
-export const usesReact = ["react-router", "radix-ui", /^@radix-ui\//, "sonner"];
+const REACT_USERS =
+  "react-router|@react-router|radix-ui|@radix-ui|@floating-ui/react-dom|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|sonner";
+export const usesReact = [new RegExp(`^(${REACT_USERS})(/|$)`)];
 /** The same, by the path of a file inside them (Vitest's `server.deps.inline` matches files). */
-export const usesReactFiles = /[\\/]node_modules[\\/](react-router|@react-router|radix-ui|@radix-ui|sonner)[\\/]/;
+export const usesReactFiles = new RegExp(`[\\\\/]node_modules[\\\\/](${REACT_USERS})[\\\\/]`);

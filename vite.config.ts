@@ -28,7 +28,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
                   // when used (decision 039).
                   name: "layout",
                   priority: 1,
-                  test: /app[\\/](content[\\/](site|navigation)\.|features[\\/]consent[\\/]|features[\\/]shop[\\/](ui[\\/])?cart-(provider|store|button)\.|components[\\/](marketing[\\/](section|icons|links)\.|nonce\.|json-ld\.|layout[\\/](?!load-failure)|ui[\\/](toast|cart-icon)\.)|routes[\\/]not-found\.|root\.tsx|lib[\\/](seo|hydrate-after-paint|format-price)\.)/,
+                  test: /app[\\/](content[\\/](site|navigation)\.|features[\\/]consent[\\/]|features[\\/]shop[\\/](ui[\\/])?cart-(provider|store|button)\.|components[\\/](marketing[\\/](section|icons|links)\.|nonce\.|json-ld\.|layout[\\/](?!load-failure)|ui[\\/](toast|cart-icon)\.)|routes[\\/](not-found|pages)\.|root\.tsx|lib[\\/](seo|hydrate-after-paint|format-price)\.)/,
                 },
                 {
                   // Chosen before the layout's group: each group also takes in what its modules

@@ -53,7 +53,7 @@ export default async function handleRequest(
     </NonceProvider>,
   );
   // Scripts start after the first paint (decision 024): the page shows before they load.
-  const page = deferHydrationMarkup(html.replace("</head>", `${preloadLinks(preloads)}</head>`));
+  const page = deferHydrationMarkup(html.replace("</head>", () => `${preloadLinks(preloads)}</head>`));
   if (key && responseStatusCode === 200) keepRendered(site, key, page, nonce);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(page, { headers: responseHeaders, status: responseStatusCode });

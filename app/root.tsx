@@ -1,19 +1,9 @@
 import { useEffect, useLayoutEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import headingFont from "@fontsource/lora/files/lora-latin-400-normal.woff2?url";
 import bodyFont from "@fontsource/source-sans-3/files/source-sans-3-latin-400-normal.woff2?url";
-import { buttonClass } from "~/components/ui/button";
 import { useNonce } from "./components/nonce";
 import { showToast, ToastHost } from "./components/ui/toast";
 import { getHeaderUser } from "./features/accounts/get-header-user.server";
@@ -25,8 +15,8 @@ import { CartButton } from "./features/shop/ui/cart-button";
 import { CartProvider } from "./features/shop/ui/cart-provider";
 import { listSitePictures } from "./features/site-pictures/list-site-pictures.server";
 import { getShownSite } from "./features/site-settings/get-site-settings.server";
+import { PageError } from "./layout/page-error";
 import { PendingScreen, usePendingSection } from "./layout/pending-screen";
-import { RefusedRequest } from "./layout/refused-request";
 import { SiteFooter } from "./layout/site-footer";
 import { SiteHeader } from "./layout/site-header";
 import { servicesContext } from "./lib/context";
@@ -150,15 +140,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return pending ? <PendingScreen label={pending} /> : <Outlet />;
 }
 
+/** Only the root's own data failing comes here; a page's error stays below it (routes/pages.tsx). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status < 500) return <RefusedRequest error={error} />;
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl">Unexpected Application Error!</h1>
-      <p className="mt-4 text-muted">Something went wrong on our side. Please try again in a moment.</p>
-      <a href="/" className={buttonClass("primary", "mt-8")}>
-        Return to Home
-      </a>
-    </section>
-  );
+  return <PageError error={error} />;
 }

@@ -247,7 +247,7 @@ export async function sharedPlace(
 /** Whether a route other than the catch-all (the 404 page) matches a path. */
 export type RouteCheck = (pathname: string) => boolean;
 
-/** The ids of the routes that match a path, root first (what a data request may ask for by `_routes`). */
+/** The ids of the routes with data that match a path, root first (what a data request may ask for by `_routes`). */
 export type RouteIds = (pathname: string) => string[];
 
 /**
@@ -270,12 +270,17 @@ export function routeTable(build: ServerBuild | (() => Promise<ServerBuild>)): R
           : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id) },
       );
   const tree = childrenOf(undefined);
+  // Only a route with a loader has data to ask for (the pages' layout, routes/pages.tsx, has none).
+  const withData = new Set(manifest.filter((route) => route.module.loader).map((route) => route.id));
   return {
     routed: (pathname) => {
       const leaf = matchRoutes(tree, pathname)?.at(-1)?.route;
       return leaf !== undefined && leaf.path !== "*";
     },
-    idsOf: (pathname) => (matchRoutes(tree, pathname) ?? []).flatMap(({ route }) => (route.id ? [route.id] : [])),
+    idsOf: (pathname) =>
+      (matchRoutes(tree, pathname) ?? []).flatMap(({ route }) =>
+        route.id && withData.has(route.id) ? [route.id] : [],
+      ),
   };
 }
 

@@ -92,6 +92,40 @@ test.describe("the shared layout", () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
+  test("a page that fails, reached and left in the live page, leaves the document's head and body in place", async ({
+    page,
+  }) => {
+    // A page's error shows below the root (routes/pages.tsx): were it the root's, Preact would build a
+    // new <head> and <body> (decision 063), dropping what scripts had put there (the toasts' styles).
+    await dismissCookieBanner(page);
+    await page.goto("/reiki");
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      const kept = window as unknown as { keptHead: HTMLHeadElement; keptBody: HTMLElement };
+      kept.keptHead = document.head;
+      kept.keptBody = document.body;
+    });
+    // As a link to a session that no longer exists would: a client navigation to an address that fails.
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/book/no-such-service"),
+    );
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await page.locator('header a[href="/"]').first().click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toHaveCount(0);
+    const same = await page.evaluate(() => {
+      const kept = window as unknown as { keptHead: HTMLHeadElement; keptBody: HTMLElement };
+      return {
+        head: kept.keptHead === document.head,
+        body: kept.keptBody === document.body,
+        bodies: document.querySelectorAll("body").length,
+      };
+    });
+    expect(same).toEqual({ head: true, body: true, bodies: 1 });
+  });
+
   test("a tap on the phone menu before the page is live opens it, exactly once, 50 times on a slow phone", async ({
     page,
   }) => {

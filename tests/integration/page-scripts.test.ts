@@ -47,31 +47,42 @@ const client = path.resolve(process.env.BUILD_DIR || "build", "client");
  * on a card with no file; then 42-70 for a toast on a phone that takes no tap meant for the page
  * beneath it (its classes).
  * In session 17 they fell by 45-50 KB a page, to 60-73 KB, when Preact took React's place on the client
- * and the server (decision 063): the framework chunk went from 93 KB to 44 KB.
+ * and the server (decision 063): the framework chunk went from 93 KB to 44 KB; then up by 380-400
+ * bytes for the pages' layout route (its module, a one-line re-export, is a request of its own), whose
+ * ErrorBoundary keeps the root's document in place when a page fails. The files counted are now
+ * those of every route above the page too. Then 45 bytes for leaving a page whose data cannot be
+ * decoded as the server sent it, rather than hydrating it away.
  * Issue 23's target, 100 KB a page, is asserted as well: a ceiling raised past it fails.
  */
 const TARGET = 100_000;
 const CEILING: Record<string, number> = {
-  "/": 65_547,
-  "/about": 61_266,
-  "/products": 65_937,
-  "/reiki": 68_875,
-  "/zyto": 69_665,
-  "/aromatherapy": 61_887,
-  "/music": 60_025,
-  "/media-events": 72_785,
-  "/contact": 62_989,
-  "/terms": 62_436,
-  "/privacy": 62_640,
-  "/cookie-policy": 60_365,
-  "/refund": 62_174,
-  "/disclaimer": 61_814,
-  "/review-policy": 59_927,
-  "/gift-vouchers": 62_463,
-  "/product/:productId": 65_217,
+  "/": 65_990,
+  "/about": 61_692,
+  "/products": 66_368,
+  "/reiki": 69_322,
+  "/zyto": 70_101,
+  "/aromatherapy": 62_304,
+  "/music": 60_457,
+  "/media-events": 73_223,
+  "/contact": 63_425,
+  "/terms": 62_861,
+  "/privacy": 63_058,
+  "/cookie-policy": 60_789,
+  "/refund": 62_600,
+  "/disclaimer": 62_218,
+  "/review-policy": 60_354,
+  "/gift-vouchers": 62_882,
+  "/product/:productId": 65_641,
 };
 
-type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[] };
+type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+};
 type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
 
 function readManifest(): Manifest {
@@ -133,14 +144,14 @@ describe("the scripts of a content page", () => {
   it.each(contentPages)("%s loads no zod and no more than when issue 12 was filed", async (page) => {
     const route = routeFor(page);
     expect(route, `a route for ${page}`).toBeDefined();
-    const root = manifest.routes.root as ManifestRoute;
+    // The page's route and every route above it (the pages' layout, the root).
+    const chain: ManifestRoute[] = [];
+    for (let at = route; at; at = at.parentId ? manifest.routes[at.parentId] : undefined) chain.push(at);
+    expect(chain.at(-1)?.id).toBe("root");
     const files = new Set([
       manifest.entry.module,
       ...manifest.entry.imports,
-      root.module,
-      ...(root.imports ?? []),
-      route?.module as string,
-      ...(route?.imports ?? []),
+      ...chain.flatMap((at) => [at.module, ...(at.imports ?? [])]),
     ]);
     const withZod = [...files].filter((file) => readFileSync(path.join(client, file), "utf8").includes("ZodError"));
     expect(withZod).toEqual([]);
