@@ -165,6 +165,33 @@ test("a customer who has not bought gets 'Purchase Required' and no file", async
   expect((await res.json()).error).toBe("Purchase Required");
 });
 
+test("the cart drawer and the purchase dialog give the focus back to the button that opened them", async ({
+  page,
+  customer,
+}) => {
+  // Neither is opened by a Radix Dialog.Trigger, which is all Radix gives the focus back to: a keyboard
+  // user was sent to the top of the page.
+  await signIn(page, customer);
+  await page.goto("/product/chakra-balance-guide");
+  await page.getByRole("button", { name: "Add to Sacred Collection" }).click();
+  const cart = page.locator('header button[aria-label^="Cart"]:visible');
+  await expect(cart).toHaveAccessibleName("Cart, 1 item");
+  await cart.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Your Cart" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(cart).toBeFocused();
+  const buy = page.getByRole("button", { name: "Download Now and Begin Your Inner Healing" });
+  await buy.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(buy).toBeFocused();
+});
+
 test("a visitor sees the library and is sent to sign in to buy", async ({ page }) => {
   await page.goto("/products");
   await expect(page.getByRole("heading", { name: "Digital Access" })).toBeVisible();

@@ -51,28 +51,29 @@ const client = path.resolve(process.env.BUILD_DIR || "build", "client");
  * bytes for the pages' layout route (its module, a one-line re-export, is a request of its own), whose
  * ErrorBoundary keeps the root's document in place when a page fails. The files counted are now
  * those of every route above the page too. Then 45 bytes for leaving a page whose data cannot be
- * decoded as the server sent it, rather than hydrating it away.
+ * decoded as the server sent it, rather than hydrating it away; and 60-130 for the cart drawer and the
+ * purchase dialog giving the focus back to the button that opened them.
  * Issue 23's target, 100 KB a page, is asserted as well: a ceiling raised past it fails.
  */
 const TARGET = 100_000;
 const CEILING: Record<string, number> = {
-  "/": 65_990,
-  "/about": 61_692,
-  "/products": 66_368,
-  "/reiki": 69_322,
-  "/zyto": 70_101,
-  "/aromatherapy": 62_304,
-  "/music": 60_457,
-  "/media-events": 73_223,
-  "/contact": 63_425,
-  "/terms": 62_861,
-  "/privacy": 63_058,
-  "/cookie-policy": 60_789,
-  "/refund": 62_600,
-  "/disclaimer": 62_218,
-  "/review-policy": 60_354,
-  "/gift-vouchers": 62_882,
-  "/product/:productId": 65_641,
+  "/": 66_062,
+  "/about": 61_752,
+  "/products": 66_490,
+  "/reiki": 69_395,
+  "/zyto": 70_170,
+  "/aromatherapy": 62_384,
+  "/music": 60_535,
+  "/media-events": 73_317,
+  "/contact": 63_511,
+  "/terms": 62_948,
+  "/privacy": 63_150,
+  "/cookie-policy": 60_877,
+  "/refund": 62_690,
+  "/disclaimer": 62_333,
+  "/review-policy": 60_447,
+  "/gift-vouchers": 62_965,
+  "/product/:productId": 65_771,
 };
 
 type ManifestRoute = {

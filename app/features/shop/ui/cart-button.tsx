@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { CartIcon } from "~/components/ui/cart-icon";
 import { useCart } from "./cart-provider";
 
@@ -12,10 +12,12 @@ export function CartButton() {
   // Once opened, the drawer stays mounted, so it closes with its animation and reopens at once.
   const [used, setUsed] = useState(false);
   const count = cart.items.length;
+  const button = useRef<HTMLButtonElement>(null);
 
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="relative inline-flex size-11 items-center justify-center rounded-full text-plum-800 hover:bg-plum-50"
         aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
@@ -38,7 +40,7 @@ export function CartButton() {
       </button>
       {used ? (
         <Suspense fallback={null}>
-          <CartDrawer open={open} onOpenChange={setOpen} />
+          <CartDrawer open={open} onOpenChange={setOpen} returnFocusTo={button} />
         </Suspense>
       ) : null}
     </>

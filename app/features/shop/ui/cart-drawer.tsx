@@ -2,6 +2,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useToastsClearOf } from "~/components/ui/toast";
+import { focusIfShown } from "~/lib/focus-if-shown";
 import { formatAmount, formatPrice } from "~/lib/format-price";
 import { amountToPay, type CurrentProduct, refreshLines } from "../cart-store";
 
@@ -16,7 +17,16 @@ import { type AppliedDiscount, DiscountCodeField, reductionLabel } from "./disco
 import { usePurchase } from "./use-purchase";
 
 /** The cart: each product once with its price, remove, and one checkout for the whole cart. */
-export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+export function CartDrawer({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The cart button that opened it: Radix gives the focus back only to its own Dialog.Trigger. */
+  returnFocusTo: React.RefObject<HTMLElement | null>;
+}) {
   const cart = useCart();
   const setOpen = onOpenChange;
   const state = useFetcher<ShopState & { products: CurrentProduct[] }>();
@@ -63,7 +73,13 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/50" />
-          <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-cream p-6 shadow-xl">
+          <Dialog.Content
+            className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-cream p-6 shadow-xl"
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              focusIfShown(returnFocusTo.current);
+            }}
+          >
             <div className="flex items-center justify-between">
               <Dialog.Title className="font-serif text-2xl text-plum-900">Your Cart</Dialog.Title>
               <Dialog.Close className={buttonClass("quiet", "px-3")} aria-label="Close cart">

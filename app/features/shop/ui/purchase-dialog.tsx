@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toast";
 import { readErrorBody } from "~/lib/app-error";
+import { focusIfShown } from "~/lib/focus-if-shown";
 import { formatAmount, formatPrice } from "~/lib/format-price";
 import { type CartProduct, type CurrentProduct, refreshLines } from "../cart-store";
 import { isAllowedCheckoutUrl, productsLookValid } from "../checkout-schemas";
@@ -22,6 +23,8 @@ export type PurchaseDialogProps = {
   onProductsChange(products: CartProduct[]): void;
   /** A discount code applied in the cart, checked again here for these products. */
   initialCode?: string | null | undefined;
+  /** The button that started the purchase, given the focus back on closing (it has no Dialog.Trigger). */
+  opener?: HTMLElement | null;
 };
 
 /**
@@ -35,6 +38,7 @@ export function PurchaseDialog({
   checkoutHosts,
   onProductsChange,
   initialCode,
+  opener,
 }: PurchaseDialogProps) {
   const cart = useCart();
   const [processing, setProcessing] = useState(false);
@@ -120,7 +124,13 @@ export function PurchaseDialog({
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            focusIfShown(opener);
+          }}
+        >
           <Dialog.Title className="font-serif text-2xl text-plum-900">
             {isSubscription ? "Subscribe to Digital Access" : "Complete Your Purchase"}
           </Dialog.Title>

@@ -19,6 +19,15 @@ export function usePurchase({ signedIn, checkoutHosts }: { signedIn: boolean; ch
   const revalidator = useRevalidator();
   const [products, setProducts] = useState<CartProduct[] | null>(null);
   const [discountCode, setDiscountCode] = useState<string | null>(null);
+  // What had the focus when the purchase started (the buy button; the cart's Checkout), for the dialog
+  // to give it back.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const noteOpener = () =>
+    setOpener(
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null,
+    );
 
   function requireSignIn(): boolean {
     if (signedIn) return true;
@@ -52,6 +61,7 @@ export function usePurchase({ signedIn, checkoutHosts }: { signedIn: boolean; ch
     if (!requireSignIn()) return;
     if (isFree({ id: product.id, priceCents: product.price_cents })) void claimFree(product);
     else {
+      noteOpener();
       setDiscountCode(null);
       setProducts([product]);
     }
@@ -61,6 +71,7 @@ export function usePurchase({ signedIn, checkoutHosts }: { signedIn: boolean; ch
   function checkout(list: CartProduct[], code: string | null = null) {
     if (!requireSignIn()) return;
     if (list.length === 0) return;
+    noteOpener();
     setDiscountCode(code);
     setProducts(list);
   }
@@ -72,6 +83,7 @@ export function usePurchase({ signedIn, checkoutHosts }: { signedIn: boolean; ch
         products={products}
         checkoutHosts={checkoutHosts}
         initialCode={discountCode}
+        opener={opener}
         onProductsChange={setProducts}
         onOpenChange={(open) => {
           if (!open) setProducts(null);
