@@ -54,8 +54,9 @@ test("the practitioner's diary: yesterday's session marked attended, a session b
   expect(await accessibilityViolations(page)).toEqual([]);
   await bookingShot(page, "diary-day");
 
-  // A session for a client who phoned, some weeks ahead, to pay at the session.
-  const day = openDay(phone ? 45 : 44);
+  // A session for a client who phoned, some weeks ahead, to pay at the session. The two widths' days
+  // are a week apart: a day apart, both fell on the same Tuesday whenever the first was a Sunday.
+  const day = openDay(phone ? 51 : 44);
   await chooseClientAndDay(page, client.email, day);
   await bookingShot(page, "diary-book-for-client");
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -88,8 +89,8 @@ test("the practitioner's diary: yesterday's session marked attended, a session b
 
 test("a blocked time's long note wraps inside the diary, at either width", async ({ page, admin }, testInfo) => {
   await signIn(page, admin);
-  // Far ahead, away from the days other tests book; each width its own day.
-  const day = openDay(testInfo.project.name.includes("phone") ? 52 : 50);
+  // Far ahead, away from the days other tests book; each width its own day (a week apart, as above).
+  const day = openDay(testInfo.project.name.includes("phone") ? 65 : 58);
   await page.goto(`/admin/bookings?view=week&date=${day}`);
   await page.locator('input[name="date"]').fill(day);
   await page.locator('input[name="start"]').fill("12:00");
