@@ -24,7 +24,7 @@ export type PurchaseDialogProps = {
   /** A discount code applied in the cart, checked again here for these products. */
   initialCode?: string | null | undefined;
   /** The button that started the purchase, given the focus back on closing (it has no Dialog.Trigger). */
-  opener?: HTMLElement | null;
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
 };
 
 /**
@@ -38,7 +38,7 @@ export function PurchaseDialog({
   checkoutHosts,
   onProductsChange,
   initialCode,
-  opener,
+  returnFocusTo,
 }: PurchaseDialogProps) {
   const cart = useCart();
   const [processing, setProcessing] = useState(false);
@@ -128,7 +128,7 @@ export function PurchaseDialog({
           className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            focusIfShown(opener);
+            focusIfShown(returnFocusTo?.current);
           }}
         >
           <Dialog.Title className="font-serif text-2xl text-plum-900">

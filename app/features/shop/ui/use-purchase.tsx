@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { showToast } from "~/components/ui/toast";
 import { readErrorBody } from "~/lib/app-error";
@@ -21,13 +21,11 @@ export function usePurchase({ signedIn, checkoutHosts }: { signedIn: boolean; ch
   const [discountCode, setDiscountCode] = useState<string | null>(null);
   // What had the focus when the purchase started (the buy button; the cart's Checkout), for the dialog
   // to give it back.
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
-  const noteOpener = () =>
-    setOpener(
-      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
-        ? document.activeElement
-        : null,
-    );
+  const opener = useRef<HTMLElement | null>(null);
+  const noteOpener = () => {
+    const focused = document.activeElement;
+    opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+  };
 
   function requireSignIn(): boolean {
     if (signedIn) return true;
@@ -83,7 +81,7 @@ export function usePurchase({ signedIn, checkoutHosts }: { signedIn: boolean; ch
         products={products}
         checkoutHosts={checkoutHosts}
         initialCode={discountCode}
-        opener={opener}
+        returnFocusTo={opener}
         onProductsChange={setProducts}
         onOpenChange={(open) => {
           if (!open) setProducts(null);
